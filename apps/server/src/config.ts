@@ -1,0 +1,164 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Environment → typed configuration. Every variable and its default is listed in the
+ * README's configuration table; keep the two in step.
+ */
+const flag = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  KONTOR_DATA_DIR: z.string().default('.kontor'),
+  KONTOR_ROLES: z.string().default('api,worker'),
+  KONTOR_DEMO: flag.default(true),
+  KONTOR_WEB_DIST: z.string().optional(),
+  KONTOR_PG_PORT: z.coerce.number().int().default(54329),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(20),
+  SESSION_SECRET: z.string().min(32).optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(12 * 60),
+  SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).default(30),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_SCOPES: z.string().default('openid email profile'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('eu-central-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: flag.default(true),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Kontor <no-reply@kontor.localhost>'),
+  SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(30).default(15 * 60),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+});
+
+export type Role = 'api' | 'worker';
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  isHttps: boolean;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  dataDir: string;
+  roles: ReadonlySet<Role>;
+  demo: boolean;
+  webDist: string;
+  database: { url: string | undefined; embeddedPort: number; poolSize: number };
+  session: { secret: string; idleMinutes: number; absoluteDays: number };
+  bodyLimitBytes: number;
+  oidc:
+    | { kind: 'builtin'; issuer: string; clientId: string; clientSecret: string; scopes: string }
+    | { kind: 'external'; issuer: string; clientId: string; clientSecret: string | undefined; scopes: string };
+  storage:
+    | { kind: 'local'; dir: string }
+    | {
+        kind: 's3';
+        endpoint: string | undefined;
+        region: string;
+        bucket: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      };
+  mail: { smtpUrl: string | undefined; from: string };
+  signedUrlTtlSeconds: number;
+  login: { maxFailures: number; windowMinutes: number };
+}
+
+/** A secret kept in the data folder so that sessions survive restarts without configuration. */
+function persistedSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.KONTOR_DATA_DIR);
+  const port = overrides.port ?? e.PORT;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const roles = new Set(
+    e.KONTOR_ROLES.split(',')
+      .map((role) => role.trim())
+      .filter((role): role is Role => role === 'api' || role === 'worker'),
+  );
+
+  const oidc: Config['oidc'] = e.OIDC_ISSUER
+    ? {
+        kind: 'external',
+        issuer: e.OIDC_ISSUER,
+        clientId: e.OIDC_CLIENT_ID ?? 'kontor',
+        clientSecret: e.OIDC_CLIENT_SECRET,
+        scopes: e.OIDC_SCOPES,
+      }
+    : {
+        kind: 'builtin',
+        issuer: `${publicUrl}/idp`,
+        clientId: 'kontor-web',
+        clientSecret: e.OIDC_CLIENT_SECRET ?? persistedSecret(dataDir, 'oidc-client-secret'),
+        scopes: e.OIDC_SCOPES,
+      };
+
+  const storage: Config['storage'] = e.S3_BUCKET
+    ? {
+        kind: 's3',
+        endpoint: e.S3_ENDPOINT,
+        region: e.S3_REGION,
+        bucket: e.S3_BUCKET,
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      }
+    : { kind: 'local', dir: path.join(dataDir, 'files') };
+
+  return {
+    env: e.NODE_ENV,
+    port,
+    host: e.HOST,
+    publicUrl,
+    isHttps: publicUrl.startsWith('https://'),
+    logLevel: e.LOG_LEVEL,
+    dataDir,
+    roles,
+    demo: e.KONTOR_DEMO,
+    webDist: path.resolve(e.KONTOR_WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    database: { url: e.DATABASE_URL, embeddedPort: e.KONTOR_PG_PORT, poolSize: e.DATABASE_POOL_SIZE },
+    session: {
+      secret: e.SESSION_SECRET ?? persistedSecret(dataDir, 'session-secret'),
+      idleMinutes: e.SESSION_IDLE_MINUTES,
+      absoluteDays: e.SESSION_ABSOLUTE_DAYS,
+    },
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    oidc,
+    storage,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    signedUrlTtlSeconds: e.SIGNED_URL_TTL_SECONDS,
+    login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMinutes: e.LOGIN_WINDOW_MINUTES },
+    ...overrides,
+  };
+}

