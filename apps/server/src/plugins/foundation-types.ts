@@ -1,0 +1,59 @@
+import type { z } from 'zod';
+import type { Tx } from '../db/database';
+
+/**
+ * The interfaces of the shared server services. Modules depend on these, not on the
+ * implementations (local folder or S3; SMTP or captured mail; pg-boss).
+ */
+export interface StoredObject {
+  body: Buffer;
+  contentType: string;
+  size: number;
+}
+
+export interface FileStorage {
+  readonly kind: 'local' | 's3';
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  get(key: string): Promise<StoredObject | null>;
+  delete(key: string): Promise<void>;
+  /** A time-limited URL a browser can fetch without a session. */
+  signedUrl(key: string, ttlSeconds: number, options?: { downloadName?: string }): Promise<{ url: string; expiresAt: Date }>;
+}
+
+export interface OutgoingMail {
+  organizationId: string | null;
+  to: string[];
+  subject: string;
+  text: string;
+  html?: string;
+  /** Which template produced it, for the mailbox and delivery statistics. */
+  template?: string;
+}
+
+export interface Mailer {
+  /** Writes the mail to the outbox inside the caller's transaction; a job delivers it after commit. */
+  enqueue(tx: Tx, mail: OutgoingMail): Promise<{ id: string }>;
+}
+
+export interface JobDefinition<S extends z.ZodType> {
+  name: string;
+  /** Every payload schema includes orgId (or null for system-wide jobs). */
+  schema: S;
+  handler: (payload: z.infer<S>, meta: { jobId: string; attempt: number }) => Promise<void>;
+  options?: { retryLimit?: number; retryDelaySeconds?: number; retryBackoff?: boolean; expireInSeconds?: number };
+}
+
+export interface JobQueue {
+  register<S extends z.ZodType>(definition: JobDefinition<S>): Promise<void>;
+  send<S extends z.ZodType>(name: string, payload: z.infer<S>, options?: { singletonKey?: string; startAfterSeconds?: number }): Promise<string | null>;
+  /** Schedules a cron job (e.g. daily reminders) by name. */
+  schedule(name: string, cron: string, payload: Record<string, unknown>): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    storage: FileStorage;
+    mailer: Mailer;
+    jobs: JobQueue;
+  }
+}

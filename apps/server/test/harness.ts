@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp, type App } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import type { Database } from '../src/db/database';
+import { InvalidationListener } from '../src/lib/invalidation';
+import { createTestDatabase } from './database';
+
+export { createTestDatabase, type TestDatabase } from './database';
+
+export interface TestApp {
+  app: App;
+  database: Database;
+  config: Config;
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  config?: Partial<Config>;
+  env?: Record<string, string>;
+  runWorkers?: boolean;
+}
+
+/** The real app on a fresh database; not listening (use app.inject). */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const testDatabase = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kontor-app-'));
+  const config = loadConfig(
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      KONTOR_DATA_DIR: dataDir,
+      KONTOR_DEMO: '0',
+      PUBLIC_URL: 'http://localhost:3000',
+      KONTOR_WEB_DIST: path.join(dataDir, 'web-dist'),
+      ...options.env,
+    },
+    options.config,
+  );
+  const listener = new InvalidationListener(testDatabase.url);
+  await listener.start();
+  const app = await buildApp(config, {
+    database: testDatabase.database,
+    listener,
+    runWorkers: options.runWorkers ?? false,
+  });
+  await app.ready();
+  return {
+    app,
+    database: testDatabase.database,
+    config,
+    url: testDatabase.url,
+    async close() {
+      await app.close();
+      await listener.stop();
+      await testDatabase.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
