@@ -78,7 +78,7 @@ export interface RenderedPage {
 function renderLanguageSwitch(languageSwitch: LanguageSwitch): string {
   const links = (['de', 'en'] as const).map((locale) =>
     locale === languageSwitch.current
-      ? `<a aria-current="true" lang="${locale}">${locale.toUpperCase()}</a>`
+      ? `<span aria-current="true" lang="${locale}">${locale.toUpperCase()}</span>`
       : `<a href="${escapeHtml(languageSwitch.hrefFor(locale))}" lang="${locale}" hreflang="${locale}" title="${escapeHtml(PAGE_TEXTS[locale].languageName)}">${locale.toUpperCase()}</a>`,
   );
   return `<nav class="lang" aria-label="Language / Sprache">${links.join(' | ')}</nav>`;

@@ -1,10 +1,9 @@
 import type { Locale } from '@kontor/domain';
+import { MIN_PASSWORD_LENGTH } from './identity-accounts';
 import { escapeHtml, renderPage, type RenderedPage } from './page-layout';
 import { fillText, PAGE_TEXTS } from './page-texts';
 
 export type Screen = 'sign-in' | 'sign-up';
-
-export const MIN_PASSWORD_LENGTH = 10;
 
 export interface InteractionPageInput {
   locale: Locale;

@@ -79,9 +79,11 @@ export const accessPlugin = fp(
         if (method === 'HEAD') continue;
         app.routeTable.push({ method, url: route.url, access: declared, resource: route.config?.resource });
       }
-      const previous = route.preHandler;
+      // Checked in the route's onRequest, which runs after the session hook and before the body is
+      // read: an unauthorised caller learns nothing from validation and cannot make us parse uploads.
+      const previous = route.onRequest;
       const check = async (request: FastifyRequest) => enforce(request, declared);
-      route.preHandler = previous ? [check, ...(Array.isArray(previous) ? previous : [previous])] : [check];
+      route.onRequest = previous ? [check, ...(Array.isArray(previous) ? previous : [previous])] : [check];
     });
   },
   { name: 'access' },

@@ -197,6 +197,14 @@ export class SessionStore {
     return result.rowCount ?? 0;
   }
 
+  /**
+   * Drops this process's cached sessions of a user at once. Other processes hear of the change
+   * through NOTIFY a moment later; the process that made the change must not serve it stale.
+   */
+  forgetUser(userId: string): void {
+    for (const [key, { record }] of this.cache) if (record.userId === userId) this.cache.delete(key);
+  }
+
   /** Used by tests and the benchmark to reason about the cache. */
   clearCache(): void {
     this.cache.clear();

@@ -15,6 +15,14 @@ const publicConfigSchema = z.object({
 
 /** Health and the little the welcome page needs before sign-in. */
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Liveness without touching the database; the benchmark's bare baseline too. */
+  app.get(
+    '/ping',
+    { config: { access: access.public }, schema: { tags: ['system'], response: { 200: z.object({ pong: z.literal(true) }) } } },
+    async () => ({ pong: true as const }),
+  );
+
+  /** Readiness: the database answers. */
   app.get(
     '/health',
     { config: { access: access.public }, schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok') }) } } },

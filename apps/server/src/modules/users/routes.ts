@@ -36,6 +36,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const session = request.session!;
       await app.database.withSystem((tx) => setUserLocale(tx, session.userId, request.body.locale));
+      app.sessions.forgetUser(session.userId);
       return { user: { ...toAuthenticatedUser(session), locale: request.body.locale } };
     },
   );

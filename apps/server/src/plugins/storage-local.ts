@@ -1,0 +1,243 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { constants as fsConstants, type ReadStream } from 'node:fs';
+import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import type { FileStorage, StoredObject } from './foundation-types';
+
+/**
+ * Object keys look like `org/<orgId>/logo/<uuid>.png`. The rules are strict enough for a file
+ * system (the strictest backend), so the S3 store applies the same ones: a key that works
+ * locally works everywhere and the other way round.
+ */
+const KEY_SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,127}$/;
+const META_SUFFIX = '.meta.json';
+const MAX_KEY_LENGTH = 512;
+
+export class InvalidStorageKeyError extends Error {
+  constructor(key: string) {
+    super(`Invalid storage key: ${JSON.stringify(key.slice(0, 100))}`);
+    this.name = 'InvalidStorageKeyError';
+  }
+}
+
+/** Throws unless `key` is a relative path of safe segments (no `..`, no absolute paths, no sidecar names). */
+export function assertStorageKey(key: string): void {
+  const segments = key.split('/');
+  const isValid =
+    key.length > 0 &&
+    key.length <= MAX_KEY_LENGTH &&
+    segments.every((segment) => KEY_SEGMENT.test(segment) && segment !== '..') &&
+    !key.endsWith(META_SUFFIX);
+  if (!isValid) throw new InvalidStorageKeyError(key);
+}
+
+/** Content types end up in a response header: refuse anything that could split or smuggle headers. */
+export function assertContentType(contentType: string): void {
+  if (!/^[\w.+-]+\/[\w.+-]+(?:\s*;\s*[\w.+-]+=(?:[\w.+-]+|"[^"\r\n]*"))*$/.test(contentType)) {
+    throw new Error(`Invalid content type: ${JSON.stringify(contentType.slice(0, 100))}`);
+  }
+}
+
+/** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 5987). */
+export function contentDisposition(kind: 'inline' | 'attachment', fileName?: string): string {
+  if (!fileName) return kind;
+  const fallback = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+const tokenPayloadSchema = z.object({
+  /** key */
+  k: z.string(),
+  /** expiry, Unix seconds */
+  e: z.number().int(),
+  /** download name: present → attachment */
+  d: z.string().optional(),
+});
+
+export interface SignedFileGrant {
+  key: string;
+  expiresAt: Date;
+  downloadName: string | undefined;
+}
+
+/**
+ * Signed, self-contained file URLs: base64url(JSON{key, expiry, name}) + "." + HMAC-SHA256.
+ * Nothing is stored, so any api process can verify a URL another one issued. The HMAC key is
+ * derived from the session secret with a fixed label, so a file token can never be replayed
+ * as another kind of signed value (cookies) made with the same secret.
+ */
+export class FileUrlSigner {
+  private readonly key: Buffer;
+
+  constructor(secret: string) {
+    this.key = createHmac('sha256', secret).update('kontor:signed-file-url:v1').digest();
+  }
+
+  sign(grant: SignedFileGrant): string {
+    const payload: z.infer<typeof tokenPayloadSchema> = { k: grant.key, e: Math.floor(grant.expiresAt.getTime() / 1000) };
+    if (grant.downloadName) payload.d = grant.downloadName;
+    const encoded = Buffer.from(JSON.stringify(payload)).toString('base64url');
+    return `${encoded}.${this.signature(encoded).toString('base64url')}`;
+  }
+
+  /** The grant, or null when the token is malformed, tampered with or expired. */
+  verify(token: string, now = new Date()): SignedFileGrant | null {
+    const [encoded, signature, ...rest] = token.split('.');
+    if (!encoded || !signature || rest.length > 0) return null;
+    const given = Buffer.from(signature, 'base64url');
+    const expected = this.signature(encoded);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    let json: unknown;
+    try {
+      json = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
+    } catch {
+      return null;
+    }
+    const parsed = tokenPayloadSchema.safeParse(json);
+    if (!parsed.success) return null;
+    const expiresAt = new Date(parsed.data.e * 1000);
+    if (expiresAt.getTime() <= now.getTime()) return null;
+    return { key: parsed.data.k, expiresAt, downloadName: parsed.data.d };
+  }
+
+  private signature(encoded: string): Buffer {
+    return createHmac('sha256', this.key).update(encoded).digest();
+  }
+}
+
+const metaSchema = z.object({ contentType: z.string(), size: z.number().int().nonnegative() });
+
+export interface OpenedFile {
+  stream: ReadStream;
+  size: number;
+  contentType: string;
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+/** Files in a local folder; the default without S3 configuration (one machine, or a shared volume). */
+export class LocalFileStorage implements FileStorage {
+  readonly kind = 'local' as const;
+  private readonly root: string;
+
+  constructor(
+    root: string,
+    private readonly publicUrl: string,
+    private readonly signer: FileUrlSigner,
+  ) {
+    this.root = path.resolve(root);
+  }
+
+  async init(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    assertContentType(contentType);
+    const file = this.pathFor(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    const suffix = `.${randomBytes(6).toString('hex')}.tmp`;
+    const meta = JSON.stringify({ contentType, size: body.length } satisfies z.infer<typeof metaSchema>);
+    // Write both to temporary names, then rename: a reader sees the old file or the new one,
+    // never a half-written one. The body is renamed last, so a visible body has its sidecar.
+    try {
+      await writeFile(`${file}${META_SUFFIX}${suffix}`, meta, { flag: 'wx' });
+      await writeFile(`${file}${suffix}`, body, { flag: 'wx' });
+      await rename(`${file}${META_SUFFIX}${suffix}`, `${file}${META_SUFFIX}`);
+      await rename(`${file}${suffix}`, file);
+    } catch (error) {
+      await rm(`${file}${META_SUFFIX}${suffix}`, { force: true });
+      await rm(`${file}${suffix}`, { force: true });
+      throw error;
+    }
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    const file = this.pathFor(key);
+    let body: Buffer;
+    try {
+      body = await readFile(file);
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+    return { body, contentType: await this.readContentType(file), size: body.length };
+  }
+
+  /** Streams a file (the signed-URL route), so large PDFs never sit in memory whole. */
+  async open(key: string): Promise<OpenedFile | null> {
+    const file = this.pathFor(key);
+    let handle;
+    try {
+      // O_NOFOLLOW: a symlink planted inside the folder cannot expose files outside it.
+      handle = await open(file, fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW);
+    } catch (error) {
+      if (isMissing(error) || (error as NodeJS.ErrnoException).code === 'ELOOP') return null;
+      throw error;
+    }
+    try {
+      const stat = await handle.stat();
+      if (!stat.isFile()) {
+        await handle.close();
+        return null;
+      }
+      const contentType = await this.readContentType(file);
+      return { stream: handle.createReadStream(), size: stat.size, contentType };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    const file = this.pathFor(key);
+    await rm(file, { force: true });
+    await rm(`${file}${META_SUFFIX}`, { force: true });
+  }
+
+  async signedUrl(
+    key: string,
+    ttlSeconds: number,
+    options?: { downloadName?: string },
+  ): Promise<{ url: string; expiresAt: Date }> {
+    assertStorageKey(key);
+    const expiresAt = new Date((Math.floor(Date.now() / 1000) + Math.max(1, Math.floor(ttlSeconds))) * 1000);
+    const token = this.signer.sign({ key, expiresAt, downloadName: options?.downloadName });
+    return { url: `${this.publicUrl}/files/${token}`, expiresAt };
+  }
+
+  verifyToken(token: string, now?: Date): SignedFileGrant | null {
+    const grant = this.signer.verify(token, now);
+    if (!grant) return null;
+    try {
+      assertStorageKey(grant.key);
+    } catch {
+      return null;
+    }
+    return grant;
+  }
+
+  /** The absolute path of a key; refuses keys that would leave the root folder. */
+  private pathFor(key: string): string {
+    assertStorageKey(key);
+    const file = path.resolve(this.root, ...key.split('/'));
+    // Belt and braces: the key rules already exclude this, the check keeps it true if they change.
+    if (!file.startsWith(this.root + path.sep)) throw new InvalidStorageKeyError(key);
+    return file;
+  }
+
+  private async readContentType(file: string): Promise<string> {
+    try {
+      const parsed = metaSchema.safeParse(JSON.parse(await readFile(`${file}${META_SUFFIX}`, 'utf8')));
+      if (parsed.success) return parsed.data.contentType;
+    } catch (error) {
+      if (!isMissing(error) && !(error instanceof SyntaxError)) throw error;
+    }
+    return 'application/octet-stream';
+  }
+}

@@ -1,0 +1,108 @@
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Config } from '../config';
+import type { FileStorage, StoredObject } from './foundation-types';
+import { assertContentType, assertStorageKey, contentDisposition } from './storage-local';
+
+export type S3StorageConfig = Extract<Config['storage'], { kind: 's3' }>;
+
+/** SigV4 presigned URLs cannot live longer than seven days. */
+const MAX_PRESIGN_SECONDS = 7 * 24 * 60 * 60;
+
+export function createS3Client(config: S3StorageConfig): S3Client {
+  return new S3Client({
+    region: config.region,
+    endpoint: config.endpoint,
+    forcePathStyle: config.forcePathStyle,
+    // Without explicit keys the SDK's default chain applies (instance roles, env, profiles).
+    credentials:
+      config.accessKeyId && config.secretAccessKey
+        ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+        : undefined,
+    // Newer SDKs add CRC checksums to every upload by default; several S3-compatible servers
+    // (older MinIO, Ceph, some hosted offerings) reject them. Only send them where S3 requires.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+}
+
+function isNotFound(error: unknown): boolean {
+  if (error instanceof S3ServiceException) {
+    return error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404;
+  }
+  return false;
+}
+
+/** Files in S3-compatible object storage (AWS, MinIO, Ceph, Hetzner, …): the production choice. */
+export class S3FileStorage implements FileStorage {
+  readonly kind = 's3' as const;
+
+  constructor(
+    private readonly config: S3StorageConfig,
+    private readonly client: S3Client = createS3Client(config),
+  ) {}
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    assertStorageKey(key);
+    assertContentType(contentType);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.config.bucket,
+        Key: key,
+        Body: body,
+        ContentType: contentType,
+        ContentLength: body.length,
+      }),
+    );
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    assertStorageKey(key);
+    try {
+      const result = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: key }));
+      if (!result.Body) return null;
+      const body = Buffer.from(await result.Body.transformToByteArray());
+      return { body, contentType: result.ContentType ?? 'application/octet-stream', size: body.length };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    assertStorageKey(key);
+    // S3 answers 204 for missing keys too, so delete is idempotent like the local store's.
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: key }));
+  }
+
+  /** Presigning is a local computation (no request to S3): the browser fetches straight from the bucket. */
+  async signedUrl(
+    key: string,
+    ttlSeconds: number,
+    options?: { downloadName?: string },
+  ): Promise<{ url: string; expiresAt: Date }> {
+    assertStorageKey(key);
+    const expiresIn = Math.min(MAX_PRESIGN_SECONDS, Math.max(1, Math.floor(ttlSeconds)));
+    const command = new GetObjectCommand({
+      Bucket: this.config.bucket,
+      Key: key,
+      ResponseContentDisposition: options?.downloadName ? contentDisposition('attachment', options.downloadName) : 'inline',
+      ResponseCacheControl: `private, max-age=${expiresIn}`,
+    });
+    const url = await getSignedUrl(this.client, command, { expiresIn });
+    return { url, expiresAt: new Date(Date.now() + expiresIn * 1000) };
+  }
+}
+
+/**
+ * The origin(s) browsers load presigned URLs from, for the SPA's Content-Security-Policy
+ * (previews of invoice PDFs and logos come straight from the bucket).
+ */
+export function s3BrowserOrigins(config: S3StorageConfig): string[] {
+  if (config.endpoint) {
+    const endpoint = new URL(config.endpoint);
+    if (config.forcePathStyle) return [endpoint.origin];
+    return [`${endpoint.protocol}//${config.bucket}.${endpoint.host}`];
+  }
+  return [`https://${config.bucket}.s3.${config.region}.amazonaws.com`, `https://s3.${config.region}.amazonaws.com`];
+}

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_REQUIRED_FIELDS } from '@kontor/domain';
+import type { RouteTableEntry } from '../src/plugins/access';
+import { addMember, browser, createOrganizationWithAdmin, type TestOrganization, type TestUser } from './factories';
+import { createTestApp, type TestApp } from './harness';
+import { snapshotOrganization } from './snapshot';
+
+/**
+ * ARCHITECTURE §3.13: walks the server's route table, so new routes are covered without anyone
+ * remembering to. Every route that takes an id must answer 404 for another organisation's id
+ * and change nothing there; every route with a permission must answer 403 to a user without it.
+ */
+
+/** Builds the id of a resource that belongs to the other organisation. */
+type ForeignResourceFactory = (testApp: TestApp, foreign: TestOrganization) => Promise<string>;
+const FOREIGN_RESOURCES: Record<string, ForeignResourceFactory> = {
+  organization: async (_app, foreign) => foreign.id,
+};
+
+/** A valid body per mutating route, so that the answer is about the id and not about validation. */
+type BodyFactory = (foreign: TestOrganization) => unknown;
+const VALID_BODIES: Record<string, BodyFactory> = {
+  'PUT /api/organization/:id/required-fields': () => ({ version: 1, requiredFields: DEFAULT_REQUIRED_FIELDS }),
+};
+
+const ID_PARAM = /:(\w*id)\b/i;
+
+function fillUrl(url: string, value: string): string {
+  return url.replace(new RegExp(ID_PARAM.source, 'gi'), value).replace(/:\w+/g, 'x');
+}
+
+function routeKey(route: RouteTableEntry): string {
+  return `${route.method} ${route.url}`;
+}
+
+describe('isolation matrix', () => {
+  let testApp: TestApp;
+  let home: TestOrganization;
+  let foreign: TestOrganization;
+  let memberWithoutPermissions: TestUser;
+  let apiRoutes: RouteTableEntry[];
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    home = await createOrganizationWithAdmin(testApp, 'Home GmbH');
+    foreign = await createOrganizationWithAdmin(testApp, 'Foreign AG');
+    memberWithoutPermissions = await addMember(testApp, home.id, []);
+    apiRoutes = testApp.app.routeTable.filter((route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs'));
+  });
+  afterAll(async () => testApp.close());
+
+  it('finds the routes and every id-taking route names its resource', () => {
+    expect(apiRoutes.length).toBeGreaterThan(10);
+    const undeclared = apiRoutes.filter((route) => ID_PARAM.test(route.url) && !route.resource).map(routeKey);
+    expect(undeclared).toEqual([]);
+  });
+
+  it("answers 404 for another organisation's id and changes nothing there", async () => {
+    const idRoutes = apiRoutes.filter((route) => route.resource);
+    expect(idRoutes.length).toBeGreaterThan(0);
+    for (const route of idRoutes) {
+      const factory = FOREIGN_RESOURCES[route.resource!];
+      expect(factory, `no foreign-resource factory for "${route.resource}" (${routeKey(route)})`).toBeDefined();
+      const foreignId = await factory!(testApp, foreign);
+      const needsBody = route.method !== 'GET' && route.method !== 'DELETE';
+      const bodyFactory = VALID_BODIES[routeKey(route)];
+      if (needsBody) expect(bodyFactory, `no valid body sample for ${routeKey(route)}`).toBeDefined();
+
+      const before = await snapshotOrganization(testApp, foreign.id);
+      const response = await testApp.app.inject({
+        method: route.method as 'GET',
+        url: fillUrl(route.url, foreignId),
+        headers: browser(home.admin.cookie),
+        ...(needsBody ? { payload: bodyFactory!(foreign) as object } : {}),
+      });
+      expect(response.statusCode, `${routeKey(route)} → ${response.body}`).toBe(404);
+      expect(await snapshotOrganization(testApp, foreign.id), `${routeKey(route)} changed the other organisation`).toEqual(before);
+    }
+  });
+
+  it('answers 403 to a member without the permission, and to a non-admin on admin routes', async () => {
+    const guarded = apiRoutes.filter((route) => route.access.kind === 'permission' || route.access.kind === 'admin');
+    expect(guarded.length).toBeGreaterThan(0);
+    for (const route of guarded) {
+      const response = await testApp.app.inject({
+        method: route.method as 'GET',
+        url: fillUrl(route.url, home.id),
+        headers: browser(memberWithoutPermissions.cookie, { 'content-type': 'application/json' }),
+        payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : '{}',
+      });
+      expect(response.statusCode, `${routeKey(route)} → ${response.body}`).toBe(403);
+      expect(response.json().code).toMatch(/^(permission_denied|admin_only)$/);
+    }
+  });
+
+  it('answers 401 without a session on every non-public route', async () => {
+    for (const route of apiRoutes.filter((candidate) => candidate.access.kind !== 'public')) {
+      const response = await testApp.app.inject({
+        method: route.method as 'GET',
+        url: fillUrl(route.url, home.id),
+        headers: { 'content-type': 'application/json' },
+        payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : '{}',
+      });
+      expect(response.statusCode, `${routeKey(route)} → ${response.body}`).toBe(401);
+    }
+  });
+});

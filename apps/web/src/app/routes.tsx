@@ -1,0 +1,134 @@
+import { ARCHIVE_TABS, DEFAULT_INVOICE_TAB, INVOICE_TABS, SETTINGS_TABS } from '@kontor/domain/screens';
+import { Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { lazyScreen } from './lazy-route';
+import { RootHydrateFallback, RootLayout } from './root-layout';
+import { RouteErrorBoundary } from './route-error-boundary';
+import { handle } from './route-handle';
+
+/** A screen that a later module builds; until then it says so honestly. */
+const placeholder = lazyScreen(() => import('./routes/placeholder-route'), 'PlaceholderRoute');
+
+/** Unknown tabs go back to the screen's default instead of rendering nothing. */
+function keepKnownTab(tabs: readonly string[], fallback: (slug: string) => string) {
+  return ({ params }: LoaderFunctionArgs) =>
+    params.tab && !tabs.includes(params.tab) ? redirect(fallback(params.slug ?? '')) : null;
+}
+
+/** Everything under /{slug}; the guard in the parent decides entry (SPEC §2, §5). */
+const organizationRoutes: RouteObject[] = [
+  { index: true, handle: handle('invoices'), element: <Navigate to={`invoices/${DEFAULT_INVOICE_TAB}`} replace /> },
+  {
+    path: 'invoices',
+    children: [
+      { index: true, handle: handle('invoices'), element: <Navigate to={DEFAULT_INVOICE_TAB} replace /> },
+      {
+        path: ':tab',
+        handle: handle('invoices', { noScroll: true }),
+        loader: keepKnownTab(INVOICE_TABS, (slug) => `/${slug}/invoices/${DEFAULT_INVOICE_TAB}`),
+        lazy: placeholder,
+      },
+      { path: ':tab/:id', handle: handle('invoiceDetail', { noScroll: true }), lazy: placeholder },
+    ],
+  },
+  { path: 'transactions', handle: handle('transactions'), lazy: placeholder },
+  { path: 'transaction-dashboard', handle: handle('transactionDashboard'), lazy: placeholder },
+  { path: 'bank-transactions', handle: handle('bankTransactions'), lazy: placeholder },
+  { path: 'bank-transactions/:id', handle: handle('bankTransactionDetail'), lazy: placeholder },
+  { path: 'accounts-receivable', handle: handle('accountsReceivable'), lazy: placeholder },
+  { path: 'insights', handle: handle('insights'), lazy: placeholder },
+  { path: 'pr/:id?', handle: handle('paymentRuns'), lazy: placeholder },
+  {
+    path: 'archive/:tab?/:id?',
+    handle: handle('archive', { noScroll: true }),
+    loader: keepKnownTab(ARCHIVE_TABS, (slug) => `/${slug}/archive`),
+    lazy: placeholder,
+  },
+  { path: 'export/:tab?/:id?', handle: handle('export', { noScroll: true }), lazy: placeholder },
+  { path: 'counterparties/:id?', handle: handle('counterparties', { noScroll: true }), lazy: placeholder },
+  { path: 'purchase-orders', handle: handle('purchaseOrders'), lazy: placeholder },
+  { path: 'purchase-orders/:id', handle: handle('purchaseOrderDetail'), lazy: placeholder },
+  { path: 'team', handle: handle('team'), lazy: placeholder },
+  { path: 'automations', handle: handle('automations'), lazy: placeholder },
+  {
+    path: 'onboarding',
+    handle: handle('onboarding'),
+    lazy: lazyScreen(() => import('@/features/onboarding/routes/onboarding-route'), 'OnboardingRoute'),
+  },
+  {
+    path: 'settings',
+    handle: handle('settings'),
+    lazy: lazyScreen(() => import('@/features/settings/routes/settings-layout-route'), 'SettingsLayoutRoute'),
+    children: [
+      { index: true, handle: handle('settings'), element: <Navigate to="general" replace /> },
+      {
+        path: 'general',
+        handle: handle('settingsGeneral', { noScroll: true }),
+        lazy: lazyScreen(() => import('@/features/organization/routes/general-settings-route'), 'GeneralSettingsRoute'),
+      },
+      {
+        path: 'billing',
+        handle: handle('settingsBilling', { noScroll: true }),
+        lazy: lazyScreen(() => import('@/features/subscription/routes/billing-route'), 'BillingRoute'),
+      },
+      { path: 'approval-flows/detail/:id?', handle: handle('approvalFlowDetail'), lazy: placeholder },
+      {
+        path: ':tab',
+        handle: handle('settings', { noScroll: true }),
+        loader: keepKnownTab(SETTINGS_TABS, (slug) => `/${slug}/settings/general`),
+        lazy: lazyScreen(() => import('@/features/settings/routes/settings-tab-placeholder-route'), 'SettingsTabPlaceholderRoute'),
+      },
+    ],
+  },
+  { path: '*', handle: handle('notFound'), lazy: lazyScreen(() => import('./routes/not-found-route'), 'NotFoundRoute') },
+];
+
+export const appRoutes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    Component: RootLayout,
+    HydrateFallback: RootHydrateFallback,
+    ErrorBoundary: RouteErrorBoundary,
+    handle: handle('app'),
+    children: [
+      {
+        index: true,
+        handle: handle('welcome'),
+        lazy: lazyScreen(() => import('@/features/welcome/routes/welcome-route'), 'WelcomeRoute'),
+      },
+      {
+        path: 'session-expired',
+        handle: handle('sessionExpired'),
+        lazy: lazyScreen(() => import('@/features/welcome/routes/welcome-route'), 'SessionExpiredRoute'),
+      },
+      {
+        path: 'terms',
+        handle: handle('terms'),
+        lazy: lazyScreen(() => import('@/features/welcome/routes/legal-route'), 'TermsRoute'),
+      },
+      {
+        path: 'privacy',
+        handle: handle('privacy'),
+        lazy: lazyScreen(() => import('@/features/welcome/routes/legal-route'), 'PrivacyRoute'),
+      },
+      {
+        path: 'auth-callback',
+        handle: handle('authCallback'),
+        lazy: lazyScreen(() => import('@/features/auth/routes/auth-callback-route'), 'AuthCallbackRoute'),
+      },
+      {
+        path: 'sign-up',
+        handle: handle('signUp'),
+        lazy: lazyScreen(() => import('./routes/sign-up-route'), 'SignUpRoute'),
+      },
+      {
+        path: ':slug',
+        handle: handle('app'),
+        lazy: lazyScreen(() => import('./guards/organization-layout-route'), 'OrganizationLayoutRoute'),
+        // A pathless layer so a crashing screen keeps the shell around its error message.
+        children: [{ ErrorBoundary: RouteErrorBoundary, children: organizationRoutes }],
+      },
+      { path: '*', handle: handle('notFound'), lazy: lazyScreen(() => import('./routes/not-found-route'), 'NotFoundRoute') },
+    ],
+  },
+];

@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import type { UserResponse } from '@kontor/domain/auth';
+import { api } from '@/lib/api-client';
+import { saveLocalUser } from '@/lib/local-user';
+
+/** POST /auth/switch-organization: moves the session to another of the user's organisations. */
+export async function switchOrganization(organizationId: string): Promise<UserResponse> {
+  const answer = await api.post<UserResponse>('/auth/switch-organization', { organizationId });
+  saveLocalUser(answer.user);
+  return answer;
+}
+
+export function useSwitchOrganization() {
+  return useMutation({ mutationFn: switchOrganization });
+}

@@ -1,0 +1,32 @@
+import 'i18next';
+import type errors from '@kontor/domain/locales/en/errors.json';
+import type auth from './locales/en/auth.json';
+import type common from './locales/en/common.json';
+import type legal from './locales/en/legal.json';
+import type onboarding from './locales/en/onboarding.json';
+import type organization from './locales/en/organization.json';
+import type settings from './locales/en/settings.json';
+import type shell from './locales/en/shell.json';
+import type subscription from './locales/en/subscription.json';
+import type titles from './locales/en/titles.json';
+import type welcome from './locales/en/welcome.json';
+
+/** Typed translation keys: a key missing from the English files fails the typecheck (the parity test covers German). */
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: {
+      common: typeof common;
+      titles: typeof titles;
+      shell: typeof shell;
+      auth: typeof auth;
+      welcome: typeof welcome;
+      legal: typeof legal;
+      organization: typeof organization;
+      subscription: typeof subscription;
+      settings: typeof settings;
+      onboarding: typeof onboarding;
+      errors: typeof errors;
+    };
+  }
+}

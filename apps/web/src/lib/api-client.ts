@@ -1,0 +1,184 @@
+import type { UserResponse } from '@kontor/domain/auth';
+import { ApiError, NETWORK_ERROR_CODE, readApiError } from './api-error';
+import { saveReturnTo } from './auth-redirect';
+import { clearLocalUser, saveLocalUser } from './local-user';
+import { isPublicPath } from './public-paths';
+
+/**
+ * The one way the SPA talks to the server (SPEC §4, §7, §8): same-origin cookies, JSON,
+ * and on a 401 one shared session refresh followed by one retry. If the refresh fails the
+ * local user is cleared and the browser goes to /session-expired (unless on a public page).
+ */
+export const API_BASE = '/api';
+export const SESSION_EXPIRED_PATH = '/session-expired';
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as multipart/form-data; the browser sets the content type with its boundary. */
+  formData?: FormData;
+  signal?: AbortSignal;
+  /** Auth calls whose 401 is the answer itself (authenticate, logout), not a reason to refresh. */
+  skipSessionRefresh?: boolean;
+}
+
+export interface SessionHooks {
+  /** Drops every cached server answer (the query cache). */
+  clearCache: () => void;
+  /** Moves the app to a path; may be asynchronous (the router's navigate). */
+  navigate: (path: string) => unknown;
+}
+
+let sessionHooks: SessionHooks = {
+  clearCache: () => undefined,
+  navigate: (path) => window.location.assign(path),
+};
+
+/** The app wires in its query cache and router; tests wire in spies. */
+export function configureSessionHooks(hooks: Partial<SessionHooks>): void {
+  sessionHooks = { ...sessionHooks, ...hooks };
+}
+
+let refreshInFlight: Promise<boolean> | null = null;
+/** Counts successful refreshes: a 401 to a call sent before the latest refresh just retries. */
+let sessionGeneration = 0;
+let isHandlingExpiry = false;
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const queryString = search.toString();
+  return queryString ? `${url}?${queryString}` : url;
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (options.formData) {
+    body = options.formData;
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  try {
+    return await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({
+      status: 0,
+      code: NETWORK_ERROR_CODE,
+      message: error instanceof Error ? error.message : 'Network request failed',
+    });
+  }
+}
+
+async function readBody<T>(response: Response): Promise<T> {
+  if (response.status === 204) return undefined as T;
+  const contentType = response.headers.get('content-type') ?? '';
+  if (!contentType.includes('json')) return undefined as T;
+  return (await response.json()) as T;
+}
+
+/**
+ * GET /auth/refresh, shared by every caller while one is running. Logs and re-raises a failure
+ * (SPEC §8); the 401 path below turns that failure into the session-expired handling.
+ */
+export function refreshSession(): Promise<UserResponse> {
+  const run = async (): Promise<UserResponse> => {
+    const response = await send('/auth/refresh', {});
+    if (!response.ok) throw await readApiError(response);
+    const answer = await readBody<UserResponse>(response);
+    saveLocalUser(answer.user);
+    sessionGeneration += 1;
+    return answer;
+  };
+  const attempt = run().catch((error: unknown) => {
+    console.error('[session] refresh failed', error);
+    throw error;
+  });
+  return attempt;
+}
+
+function refreshOnce(): Promise<boolean> {
+  refreshInFlight ??= refreshSession()
+    .then(() => true)
+    .catch(() => false)
+    .finally(() => {
+      refreshInFlight = null;
+    });
+  return refreshInFlight;
+}
+
+function currentPath(): string {
+  const location = globalThis.location;
+  return location ? `${location.pathname}${location.search}${location.hash}` : '/';
+}
+
+/**
+ * Clears the local user; off public pages it also remembers where the user was, leaves for
+ * /session-expired and then drops the query cache. On a public page the cache stays: its
+ * screens are still mounted, and emptying it under them would make them ask again and again.
+ */
+export function expireSession(): void {
+  clearLocalUser();
+  const pathname = globalThis.location?.pathname ?? '/';
+  if (isHandlingExpiry || isPublicPath(pathname)) return;
+  isHandlingExpiry = true;
+  saveReturnTo(currentPath());
+  const finish = () => {
+    sessionHooks.clearCache();
+    isHandlingExpiry = false;
+  };
+  // Leave the page first: clearing the cache under mounted screens would make them refetch.
+  Promise.resolve(sessionHooks.navigate(SESSION_EXPIRED_PATH)).then(finish, finish);
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const sentAtGeneration = sessionGeneration;
+  let response = await send(path, options);
+
+  if (response.status === 401 && !options.skipSessionRefresh) {
+    const isRefreshed = sentAtGeneration !== sessionGeneration || (await refreshOnce());
+    if (!isRefreshed) {
+      const error = await readApiError(response);
+      expireSession();
+      throw error;
+    }
+    response = await send(path, options);
+  }
+
+  if (!response.ok) throw await readApiError(response);
+  return readBody<T>(response);
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body' | 'formData'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body' | 'formData'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};
+
+/** Test-only: forget in-flight refreshes and counters between tests. */
+export function resetApiClientForTests(): void {
+  refreshInFlight = null;
+  sessionGeneration = 0;
+  isHandlingExpiry = false;
+}

@@ -1,0 +1,31 @@
+import type { Locale } from '@kontor/domain/auth';
+
+export { formatMoney } from '@kontor/domain/money';
+
+const INTL_LOCALE: Record<Locale, string> = { de: 'de-DE', en: 'en-GB' };
+
+/** A date or instant ("2026-03-01" or ISO 8601) as a short date in the interface language. */
+export function formatDate(value: string | Date, locale: Locale): string {
+  const isPlainDate = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  // A plain date means that calendar day everywhere; reading it as UTC keeps it from shifting.
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+    dateStyle: 'medium',
+    ...(isPlainDate ? { timeZone: 'UTC' } : {}),
+  }).format(date);
+}
+
+export function formatNumber(value: number, locale: Locale): string {
+  return new Intl.NumberFormat(INTL_LOCALE[locale]).format(value);
+}
+
+/** The initials of an organisation's name, for the logo fallback: "Muster GmbH" → "MG". */
+export function getInitials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0], words[1]] : [words[0]];
+  return letters
+    .map((word) => (word ? Array.from(word)[0] : ''))
+    .join('')
+    .toUpperCase();
+}

@@ -1,0 +1,85 @@
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { Locale } from '@kontor/domain/auth';
+import { detectBrowserLocale, isLocale, storeLocale, SUPPORTED_LOCALES } from './locale';
+
+/** One namespace per feature (src/locales/{de,en}/<namespace>.json) plus the API's error catalogue. */
+export const NAMESPACES = [
+  'common',
+  'titles',
+  'shell',
+  'auth',
+  'welcome',
+  'legal',
+  'organization',
+  'subscription',
+  'settings',
+  'onboarding',
+  'errors',
+] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+/** Loaded before the first render: every page needs them (titles, toasts, error messages). */
+const INITIAL_NAMESPACES: Namespace[] = ['common', 'titles', 'errors'];
+
+type JsonModule = { default: ResourceKey };
+
+const featureLocales = import.meta.glob<JsonModule>('../locales/*/*.json');
+const errorLocales: Record<Locale, () => Promise<JsonModule>> = {
+  de: () => import('@kontor/domain/locales/de/errors.json'),
+  en: () => import('@kontor/domain/locales/en/errors.json'),
+};
+
+/** Each language's namespace is its own small chunk, fetched the first time a screen asks for it. */
+export async function loadNamespace(language: string, namespace: string): Promise<ResourceKey> {
+  if (!isLocale(language)) throw new Error(`Unsupported language ${language}`);
+  const load = namespace === 'errors' ? errorLocales[language] : featureLocales[`../locales/${language}/${namespace}.json`];
+  if (!load) throw new Error(`Missing locale file ${language}/${namespace}`);
+  return (await load()).default;
+}
+
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language, namespace, callback) => {
+    loadNamespace(language, namespace).then(
+      (resources) => callback(null, resources),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+export const i18n = i18next.createInstance();
+
+function applyDocumentLanguage(language: string): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+}
+
+export async function initI18n(locale: Locale = detectBrowserLocale()): Promise<void> {
+  i18n.on('languageChanged', applyDocumentLanguage);
+  await i18n
+    .use(lazyBackend)
+    .use(initReactI18next)
+    .init({
+      lng: locale,
+      supportedLngs: [...SUPPORTED_LOCALES],
+      // de and en have identical keys (a test checks it), so no second language is ever loaded.
+      fallbackLng: false,
+      ns: INITIAL_NAMESPACES,
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnEmptyString: false,
+      react: { useSuspense: true },
+    });
+  applyDocumentLanguage(locale);
+}
+
+export function currentLocale(): Locale {
+  return isLocale(i18n.language) ? i18n.language : 'en';
+}
+
+/** Switches the interface language and remembers it on this device; the caller tells the server. */
+export async function changeLocale(locale: Locale): Promise<void> {
+  storeLocale(locale);
+  await i18n.changeLanguage(locale);
+}

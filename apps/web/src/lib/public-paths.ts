@@ -1,0 +1,7 @@
+/** Routes anyone may open without a session (SPEC §2, public routes). */
+export const PUBLIC_PATHS = ['/', '/sign-up', '/auth-callback', '/session-expired', '/terms', '/privacy'] as const;
+
+export function isPublicPath(pathname: string): boolean {
+  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return (PUBLIC_PATHS as readonly string[]).includes(normalized);
+}

@@ -1,0 +1,28 @@
+/**
+ * Every query key in one place, so one feature can refresh what another shows without
+ * importing it (imports run app → features → lib, never feature ↔ feature).
+ */
+export const queryKeys = {
+  publicConfig: () => ['public-config'] as const,
+  auth: {
+    all: () => ['auth'] as const,
+    management: () => ['auth', 'management'] as const,
+  },
+  user: {
+    /** Permissions belong to the user's current organisation; the id keeps organisations apart. */
+    permissions: (organizationId: string) => ['user', 'permissions', organizationId] as const,
+    permissionsAll: () => ['user', 'permissions'] as const,
+    organizations: () => ['user', 'organizations'] as const,
+  },
+  organization: {
+    all: () => ['organization'] as const,
+    byId: (id: string) => ['organization', 'id', id] as const,
+    bySlug: (slug: string) => ['organization', 'slug', slug] as const,
+    logoUrl: (organizationId: string) => ['organization', 'logo-url', organizationId] as const,
+  },
+  subscription: {
+    all: () => ['subscription'] as const,
+    current: (organizationId: string) => ['subscription', 'current', organizationId] as const,
+    plans: () => ['subscription', 'plans'] as const,
+  },
+};

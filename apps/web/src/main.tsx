@@ -1,0 +1,27 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { Providers } from '@/app/providers';
+import { createAppRouter } from '@/app/router';
+import { wireSessionHandling } from '@/app/session-wiring';
+import { initI18n } from '@/lib/i18n';
+import './index.css';
+
+async function start(): Promise<void> {
+  // Creating the router starts loading the first screen's chunk, in parallel with the words it needs.
+  const router = createAppRouter();
+  wireSessionHandling(router);
+  await initI18n();
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('Missing #root element');
+  createRoot(container).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,159 @@
+#!/usr/bin/env node
+// `npm run bench`: start-up time, session-call throughput against a bare route, and the
+// initial JavaScript of the welcome page and the app shell. Prints a table, writes JSON.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { chromium } from '@playwright/test';
+import { signInOverHttp } from './sign-in.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const results = {};
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs `npm start` with a fresh or given data folder; resolves when / answers 200. */
+async function startKontor({ dataDir, port, pgPort, forceBuild }) {
+  const started = performance.now();
+  const child = spawn('npm', ['start', '--silent'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
+      KONTOR_DATA_DIR: dataDir,
+      KONTOR_PG_PORT: String(pgPort),
+      LOG_LEVEL: 'warn',
+      KONTOR_FORCE_BUILD: forceBuild ? '1' : '0',
+    },
+  });
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (Date.now() > deadline) throw new Error('Kontor did not answer within 180 s');
+    try {
+      const response = await fetch(`http://localhost:${port}/`);
+      if (response.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const stop = () =>
+    new Promise((resolve) => {
+      child.once('exit', resolve);
+      process.kill(-child.pid, 'SIGTERM');
+    });
+  return { seconds, stop };
+}
+
+async function load(url, headers) {
+  const result = await autocannon({ url, connections: 50, duration: 10, headers });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+async function measureInitialJavaScript(baseUrl, cookie) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const measure = async (pathname, cookies) => {
+    const context = await browser.newContext();
+    if (cookies) await context.addCookies(cookies);
+    const page = await context.newPage();
+    const scripts = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.body().then((body) => gzipSync(body, { level: 9 }).length));
+    });
+    await page.goto(`${baseUrl}${pathname}`, { waitUntil: 'networkidle' });
+    const sizes = await Promise.all(scripts);
+    await context.close();
+    return { files: sizes.length, gzipKb: Math.round((sizes.reduce((a, b) => a + b, 0) / 1024) * 10) / 10 };
+  };
+  const [name, value] = cookie.split('=');
+  const welcome = await measure('/');
+  const shell = await measure('/demo/invoices/new', [{ name, value, url: baseUrl }]);
+  await browser.close();
+  return { welcome, shell };
+}
+
+const port = await freePort();
+const pgPort = await freePort();
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kontor-bench-'));
+try {
+  // 1. Start-up: a fresh data folder after install (build included), then a restart.
+  const cold = await startKontor({ dataDir, port, pgPort, forceBuild: true });
+  await cold.stop();
+  const fresh = await startKontor({ dataDir: mkdtempSync(path.join(os.tmpdir(), 'kontor-bench-')), port, pgPort: await freePort(), forceBuild: false });
+  await fresh.stop();
+  const warm = await startKontor({ dataDir, port, pgPort, forceBuild: false });
+  results.startup = {
+    firstStartWithBuildSeconds: round(cold.seconds),
+    firstStartBuiltSeconds: round(fresh.seconds),
+    restartSeconds: round(warm.seconds),
+    targetSeconds: 10,
+  };
+
+  // 2. Throughput of the session call against a bare route on the same server.
+  const baseUrl = `http://localhost:${port}`;
+  const cookie = await signInOverHttp(baseUrl, 'admin@demo.kontor.test', 'kontor-demo');
+  const bare = await load(`${baseUrl}/api/ping`, {});
+  const management = await load(`${baseUrl}/api/auth/management`, { cookie });
+  results.throughput = {
+    connections: 50,
+    bare,
+    management,
+    ratio: round(management.requestsPerSecond / bare.requestsPerSecond, 3),
+    targetRatio: 0.5,
+  };
+
+  // 3. Initial JavaScript (gzip) of the welcome page and the signed-in shell.
+  results.initialJavaScript = { ...(await measureInitialJavaScript(baseUrl, cookie)), targetKb: 200 };
+  await warm.stop();
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+function round(value, digits = 2) {
+  return Math.round(value * 10 ** digits) / 10 ** digits;
+}
+
+const rows = [
+  ['start-up: first npm start after install (build + initdb)', `${results.startup.firstStartWithBuildSeconds} s`, '≤ 10 s'],
+  ['start-up: first npm start, already built (initdb + seed)', `${results.startup.firstStartBuiltSeconds} s`, '≤ 10 s'],
+  ['start-up: restart', `${results.startup.restartSeconds} s`, '≤ 10 s'],
+  ['GET /api/ping (bare) req/s · p50 · p99', `${results.throughput.bare.requestsPerSecond} · ${results.throughput.bare.p50Ms} ms · ${results.throughput.bare.p99Ms} ms`, ''],
+  ['GET /api/auth/management req/s · p50 · p99', `${results.throughput.management.requestsPerSecond} · ${results.throughput.management.p50Ms} ms · ${results.throughput.management.p99Ms} ms`, ''],
+  ['management / bare throughput', `${Math.round(results.throughput.ratio * 100)} %`, '≥ 50 %'],
+  ['initial JS, welcome page (gzip)', `${results.initialJavaScript.welcome.gzipKb} KB in ${results.initialJavaScript.welcome.files} files`, '≤ 200 KB'],
+  ['initial JS, app shell (gzip)', `${results.initialJavaScript.shell.gzipKb} KB in ${results.initialJavaScript.shell.files} files`, '≤ 200 KB'],
+];
+const width = Math.max(...rows.map(([label]) => label.length));
+console.log(`\n${'measure'.padEnd(width)}  result  (target)`);
+for (const [label, value, target] of rows) console.log(`${label.padEnd(width)}  ${value}${target ? `  (${target})` : ''}`);
+
+mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+const file = path.join(root, 'bench/results', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version }, ...results }, null, 2));
+console.log(`\nwritten to ${path.relative(root, file)}`);

@@ -1,0 +1,5 @@
+/**
+ * Pure codecs for bank and accounting formats (camt.053, pain.001, DATEV, BMD, RZL,
+ * ZUGFeRD/Factur-X, XRechnung). They arrive with the modules that need them.
+ */
+export const FORMATS_PACKAGE = '@kontor/formats';

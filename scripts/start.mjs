@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// `npm start`: builds the web app and the server when their sources changed since the last
+// build (or no build exists), then starts Kontor. A second start skips the build.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const stamp = path.join(root, 'apps/server/dist/.build-stamp');
+const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/server/src', 'packages/domain/src', 'packages/formats/src', 'package-lock.json'];
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stats = statSync(target);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
+const changedAt = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
+const hasBuild = existsSync(path.join(root, 'apps/web/dist/index.html')) && existsSync(path.join(root, 'apps/server/dist/main.js'));
+if (!hasBuild || changedAt > builtAt || process.env.KONTOR_FORCE_BUILD === '1') {
+  console.log('Building Kontor …');
+  const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  writeFileSync(stamp, new Date().toISOString());
+}
+
+const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+// Pass stop signals on, so that the server shuts PostgreSQL down cleanly.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
