@@ -1,7 +1,7 @@
 // Starts the built Kontor server for the browser tests: a throwaway data folder, demo data,
 // a free port for the embedded PostgreSQL; everything is removed when Playwright stops it.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,10 @@ const pgPort = await new Promise((resolve, reject) => {
     server.close(() => resolve(free));
   });
 });
+
+// The browser tests reach the database through this file (e.g. to expire a session).
+const infoFile = path.join(os.tmpdir(), `kontor-e2e-${port}.json`);
+writeFileSync(infoFile, JSON.stringify({ databaseUrl: `postgres://postgres:kontor-local@127.0.0.1:${pgPort}/postgres`, dataDir }));
 
 const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')], {
   cwd: root,
@@ -41,5 +45,6 @@ process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 child.on('exit', (code) => {
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(infoFile, { force: true });
   process.exit(code ?? 0);
 });

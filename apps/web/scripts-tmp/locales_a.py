@@ -39,7 +39,7 @@ L['common'] = {
   'languages': {
     'de': ('Deutsch', 'Deutsch'),
     'en': ('English', 'English'),
-    'choose': ('Language: {{current}}', 'Sprache: {{current}}'),
+    'label': ('Language', 'Sprache'),
   },
   'links': {
     'terms': ('Terms of use', 'Nutzungsbedingungen'),

@@ -19,6 +19,7 @@ const organizationRoutes: RouteObject[] = [
   { index: true, handle: handle('invoices'), element: <Navigate to={`invoices/${DEFAULT_INVOICE_TAB}`} replace /> },
   {
     path: 'invoices',
+    handle: handle('invoices'),
     children: [
       { index: true, handle: handle('invoices'), element: <Navigate to={DEFAULT_INVOICE_TAB} replace /> },
       {
