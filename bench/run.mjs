@@ -76,7 +76,16 @@ async function load(url, headers) {
 async function measureInitialJavaScript(baseUrl, cookie) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const measure = async (pathname, cookies) => {
     const context = await browser.newContext();
@@ -84,7 +93,8 @@ async function measureInitialJavaScript(baseUrl, cookie) {
     const page = await context.newPage();
     const scripts = [];
     page.on('response', async (response) => {
-      if (response.request().resourceType() === 'script') scripts.push(response.body().then((body) => gzipSync(body, { level: 9 }).length));
+      if (response.request().resourceType() === 'script')
+        scripts.push(response.body().then((body) => gzipSync(body, { level: 9 }).length));
     });
     await page.goto(`${baseUrl}${pathname}`, { waitUntil: 'networkidle' });
     const sizes = await Promise.all(scripts);
@@ -105,7 +115,12 @@ try {
   // 1. Start-up: a fresh data folder after install (build included), then a restart.
   const cold = await startKontor({ dataDir, port, pgPort, forceBuild: true });
   await cold.stop();
-  const fresh = await startKontor({ dataDir: mkdtempSync(path.join(os.tmpdir(), 'kontor-bench-')), port, pgPort: await freePort(), forceBuild: false });
+  const fresh = await startKontor({
+    dataDir: mkdtempSync(path.join(os.tmpdir(), 'kontor-bench-')),
+    port,
+    pgPort: await freePort(),
+    forceBuild: false,
+  });
   await fresh.stop();
   const warm = await startKontor({ dataDir, port, pgPort, forceBuild: false });
   results.startup = {
@@ -143,11 +158,27 @@ const rows = [
   ['start-up: first npm start after install (build + initdb)', `${results.startup.firstStartWithBuildSeconds} s`, '≤ 10 s'],
   ['start-up: first npm start, already built (initdb + seed)', `${results.startup.firstStartBuiltSeconds} s`, '≤ 10 s'],
   ['start-up: restart', `${results.startup.restartSeconds} s`, '≤ 10 s'],
-  ['GET /api/ping (bare) req/s · p50 · p99', `${results.throughput.bare.requestsPerSecond} · ${results.throughput.bare.p50Ms} ms · ${results.throughput.bare.p99Ms} ms`, ''],
-  ['GET /api/auth/management req/s · p50 · p99', `${results.throughput.management.requestsPerSecond} · ${results.throughput.management.p50Ms} ms · ${results.throughput.management.p99Ms} ms`, ''],
+  [
+    'GET /api/ping (bare) req/s · p50 · p99',
+    `${results.throughput.bare.requestsPerSecond} · ${results.throughput.bare.p50Ms} ms · ${results.throughput.bare.p99Ms} ms`,
+    '',
+  ],
+  [
+    'GET /api/auth/management req/s · p50 · p99',
+    `${results.throughput.management.requestsPerSecond} · ${results.throughput.management.p50Ms} ms · ${results.throughput.management.p99Ms} ms`,
+    '',
+  ],
   ['management / bare throughput', `${Math.round(results.throughput.ratio * 100)} %`, '≥ 50 %'],
-  ['initial JS, welcome page (gzip)', `${results.initialJavaScript.welcome.gzipKb} KB in ${results.initialJavaScript.welcome.files} files`, '≤ 200 KB'],
-  ['initial JS, app shell (gzip)', `${results.initialJavaScript.shell.gzipKb} KB in ${results.initialJavaScript.shell.files} files`, '≤ 200 KB'],
+  [
+    'initial JS, welcome page (gzip)',
+    `${results.initialJavaScript.welcome.gzipKb} KB in ${results.initialJavaScript.welcome.files} files`,
+    '≤ 200 KB',
+  ],
+  [
+    'initial JS, app shell (gzip)',
+    `${results.initialJavaScript.shell.gzipKb} KB in ${results.initialJavaScript.shell.files} files`,
+    '≤ 200 KB',
+  ],
 ];
 const width = Math.max(...rows.map(([label]) => label.length));
 console.log(`\n${'measure'.padEnd(width)}  result  (target)`);
@@ -155,5 +186,12 @@ for (const [label, value, target] of rows) console.log(`${label.padEnd(width)}  
 
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 const file = path.join(root, 'bench/results', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version }, ...results }, null, 2));
+writeFileSync(
+  file,
+  JSON.stringify(
+    { at: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version }, ...results },
+    null,
+    2,
+  ),
+);
 console.log(`\nwritten to ${path.relative(root, file)}`);

@@ -7,7 +7,15 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const stamp = path.join(root, 'apps/server/dist/.build-stamp');
-const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/server/src', 'packages/domain/src', 'packages/formats/src', 'package-lock.json'];
+const sources = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/server/src',
+  'packages/domain/src',
+  'packages/formats/src',
+  'package-lock.json',
+];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;
@@ -20,7 +28,8 @@ function newestMtime(target) {
 
 const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
 const changedAt = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
-const hasBuild = existsSync(path.join(root, 'apps/web/dist/index.html')) && existsSync(path.join(root, 'apps/server/dist/main.js'));
+const hasBuild =
+  existsSync(path.join(root, 'apps/web/dist/index.html')) && existsSync(path.join(root, 'apps/server/dist/main.js'));
 if (!hasBuild || changedAt > builtAt || process.env.KONTOR_FORCE_BUILD === '1') {
   console.log('Building Kontor …');
   const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });

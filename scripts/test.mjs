@@ -17,8 +17,16 @@ const steps = [
   ['format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']],
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
   ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
-  ['boundaries', 'npx', ['depcruise', 'apps', 'packages', 'bench', '--config', '.dependency-cruiser.cjs', '--output-type', 'err']],
-  ['unit and server tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]],
+  [
+    'boundaries',
+    'npx',
+    ['depcruise', 'apps', 'packages', 'bench', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'],
+  ],
+  [
+    'unit and server tests',
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
+  ],
   ['build', 'npm', ['run', 'build', '--silent']],
   ['browser tests', 'npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts']],
 ].filter(([name]) => only.length === 0 || only.some((wanted) => name.startsWith(wanted)));

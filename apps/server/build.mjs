@@ -16,7 +16,9 @@ await build({
   format: 'esm',
   sourcemap: true,
   external,
-  banner: { js: "import { createRequire as __kontorCreateRequire } from 'node:module'; const require = __kontorCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __kontorCreateRequire } from 'node:module'; const require = __kontorCreateRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });

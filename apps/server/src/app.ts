@@ -24,6 +24,7 @@ import { organizationRoutes } from './modules/organizations/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { systemRoutes } from './modules/system/routes';
 import { createServices } from './modules/services';
+import { registerAuthJobs } from './modules/auth/jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,6 +78,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   if (config.oidc.kind === 'builtin') await app.register(identityProviderPlugin);
 
   app.decorate('services', createServices(app, dependencies.listener));
+  await registerAuthJobs(app);
   await app.register(systemRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(userRoutes, { prefix: '/api/user' });

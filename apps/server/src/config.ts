@@ -25,9 +25,17 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(20),
   SESSION_SECRET: z.string().min(32).optional(),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(12 * 60),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(12 * 60),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).default(30),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
@@ -40,7 +48,11 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: flag.default(true),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Kontor <no-reply@kontor.localhost>'),
-  SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(30).default(15 * 60),
+  SIGNED_URL_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(30)
+    .default(15 * 60),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
 });

@@ -22,7 +22,12 @@ interface Callback {
 async function reachCallback(browser: TestBrowser, email: string): Promise<Callback> {
   const start = await browser.get('/api/auth/login?mode=sign-up&locale=en');
   const interaction = await browser.get(start.location!);
-  const signedUp = await browser.post(`${interaction.location}/sign-up`, { name: 'Test Person', email, password: 'a long enough password', lang: 'en' });
+  const signedUp = await browser.post(`${interaction.location}/sign-up`, {
+    name: 'Test Person',
+    email,
+    password: 'a long enough password',
+    lang: 'en',
+  });
   const callback = new URL((await browser.follow(signedUp)).location!);
   expect(callback.pathname).toBe('/auth-callback');
   return {
@@ -57,7 +62,11 @@ describe('POST /auth/authenticate', () => {
     expect(cookieHeader).toMatch(/HttpOnly/);
     expect(cookieHeader).toMatch(/SameSite=Lax/);
 
-    const management = await testApp.app.inject({ method: 'GET', url: '/api/auth/management', headers: browserHeaders(sessionCookie(browser)) });
+    const management = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/auth/management',
+      headers: browserHeaders(sessionCookie(browser)),
+    });
     expect(management.json()).toMatchObject({ organization: null, onboarding: { completed: false, completedSteps: [] } });
   });
 
@@ -95,15 +104,29 @@ describe('POST /auth/authenticate', () => {
 describe('session calls', () => {
   it('GET /auth/refresh rotates the session id and ends the old one', async () => {
     const org = await createOrganizationWithAdmin(testApp, 'Refresh GmbH');
-    const refreshed = await testApp.app.inject({ method: 'GET', url: '/api/auth/refresh', headers: browserHeaders(org.admin.cookie) });
+    const refreshed = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/auth/refresh',
+      headers: browserHeaders(org.admin.cookie),
+    });
     expect(refreshed.statusCode).toBe(200);
     expect(refreshed.json().user.organization.id).toBe(org.id);
     const next = String(refreshed.headers['set-cookie']).split(';')[0]!;
     expect(next).not.toBe(org.admin.cookie);
-    expect((await testApp.app.inject({ method: 'GET', url: '/api/auth/management', headers: browserHeaders(next) })).statusCode).toBe(200);
-    const old = await testApp.app.inject({ method: 'GET', url: '/api/auth/management', headers: browserHeaders(org.admin.cookie) });
+    expect(
+      (await testApp.app.inject({ method: 'GET', url: '/api/auth/management', headers: browserHeaders(next) })).statusCode,
+    ).toBe(200);
+    const old = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/auth/management',
+      headers: browserHeaders(org.admin.cookie),
+    });
     expect(old.statusCode).toBe(401);
-    const oldRefresh = await testApp.app.inject({ method: 'GET', url: '/api/auth/refresh', headers: browserHeaders(org.admin.cookie) });
+    const oldRefresh = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/auth/refresh',
+      headers: browserHeaders(org.admin.cookie),
+    });
     expect(oldRefresh.statusCode).toBe(401);
   });
 
@@ -111,10 +134,10 @@ describe('session calls', () => {
     const first = await createOrganizationWithAdmin(testApp, 'First GmbH');
     const second = await createOrganizationWithAdmin(testApp, 'Second GmbH');
     const stranger = await createOrganizationWithAdmin(testApp, 'Stranger GmbH');
-    await testApp.database.pool.query(`insert into memberships (organization_id, user_id, role, permissions) values ($1, $2, 'user', '{ar_invoices:manage}')`, [
-      second.id,
-      first.admin.userId,
-    ]);
+    await testApp.database.pool.query(
+      `insert into memberships (organization_id, user_id, role, permissions) values ($1, $2, 'user', '{ar_invoices:manage}')`,
+      [second.id, first.admin.userId],
+    );
 
     const switched = await testApp.app.inject({
       method: 'POST',
@@ -125,7 +148,11 @@ describe('session calls', () => {
     expect(switched.statusCode).toBe(200);
     expect(switched.json().user).toMatchObject({ role: 'user', organization: { id: second.id, slug: second.slug } });
     const cookie = String(switched.headers['set-cookie']).split(';')[0]!;
-    const permissions = await testApp.app.inject({ method: 'GET', url: '/api/user/user-permissions', headers: browserHeaders(cookie) });
+    const permissions = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/user/user-permissions',
+      headers: browserHeaders(cookie),
+    });
     expect(permissions.json()).toEqual(['ar_invoices:manage']);
 
     const refused = await testApp.app.inject({
@@ -137,7 +164,11 @@ describe('session calls', () => {
     expect(refused.statusCode).toBe(404);
     expect(refused.json().code).toBe('organization_not_found');
 
-    const back = await testApp.app.inject({ method: 'GET', url: `/api/auth/refresh?organizationId=${first.id}`, headers: browserHeaders(cookie) });
+    const back = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/auth/refresh?organizationId=${first.id}`,
+      headers: browserHeaders(cookie),
+    });
     expect(back.json().user).toMatchObject({ role: 'admin', organization: { id: first.id } });
     const backCookie = String(back.headers['set-cookie']).split(';')[0]!;
     const list = await testApp.app.inject({ method: 'GET', url: '/api/user/organizations', headers: browserHeaders(backCookie) });
@@ -145,24 +176,45 @@ describe('session calls', () => {
       ['First GmbH', 'admin'],
       ['Second GmbH', 'user'],
     ]);
-    const strangerRefresh = await testApp.app.inject({ method: 'GET', url: `/api/auth/refresh?organizationId=${stranger.id}`, headers: browserHeaders(backCookie) });
+    const strangerRefresh = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/auth/refresh?organizationId=${stranger.id}`,
+      headers: browserHeaders(backCookie),
+    });
     expect(strangerRefresh.statusCode).toBe(404);
   });
 
   it('GET /user/user-permissions: admin holds all six, a user only their own', async () => {
     const org = await createOrganizationWithAdmin(testApp, 'Permissions GmbH');
-    const admin = await testApp.app.inject({ method: 'GET', url: '/api/user/user-permissions', headers: browserHeaders(org.admin.cookie) });
+    const admin = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/user/user-permissions',
+      headers: browserHeaders(org.admin.cookie),
+    });
     expect(admin.json()).toEqual([...PERMISSIONS]);
     const clerk = await addMember(testApp, org.id, ['ap_invoices:manage']);
-    const clerkPermissions = await testApp.app.inject({ method: 'GET', url: '/api/user/user-permissions', headers: browserHeaders(clerk.cookie) });
+    const clerkPermissions = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/user/user-permissions',
+      headers: browserHeaders(clerk.cookie),
+    });
     expect(clerkPermissions.json()).toEqual(['ap_invoices:manage']);
   });
 
   it('PUT /user/locale keeps the language for error messages', async () => {
     const org = await createOrganizationWithAdmin(testApp, 'Locale GmbH');
-    const response = await testApp.app.inject({ method: 'PUT', url: '/api/user/locale', headers: browserHeaders(org.admin.cookie), payload: { locale: 'de' } });
+    const response = await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/user/locale',
+      headers: browserHeaders(org.admin.cookie),
+      payload: { locale: 'de' },
+    });
     expect(response.json().user.locale).toBe('de');
-    const error = await testApp.app.inject({ method: 'GET', url: '/api/organization/slug/nope', headers: browserHeaders(org.admin.cookie) });
+    const error = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/organization/slug/nope',
+      headers: browserHeaders(org.admin.cookie),
+    });
     expect(error.json().message).toBe('Diese Organisation existiert nicht oder Sie sind kein Mitglied.');
   });
 
@@ -182,7 +234,9 @@ describe('session calls', () => {
     expect(target.searchParams.get('post_logout_redirect_uri')).toBe('http://localhost:3000/');
     expect(target.searchParams.get('id_token_hint')).toBeTruthy();
     expect(String(logout.headers['set-cookie'])).toMatch(/kontor_sid=;/);
-    expect((await testApp.app.inject({ method: 'GET', url: '/api/auth/management', headers: browserHeaders(cookie) })).statusCode).toBe(401);
+    expect(
+      (await testApp.app.inject({ method: 'GET', url: '/api/auth/management', headers: browserHeaders(cookie) })).statusCode,
+    ).toBe(401);
 
     const again = await testApp.app.inject({ method: 'POST', url: '/api/auth/logout', headers: browserHeaders(cookie) });
     expect(again.json()).toEqual({});
@@ -196,6 +250,8 @@ describe('session calls', () => {
     expect(target.searchParams.get('code_challenge_method')).toBe('S256');
     expect(target.searchParams.get('ui_locales')).toBe('de');
     expect(target.searchParams.get('nonce')).toBeTruthy();
-    expect(String(response.headers['set-cookie'])).toMatch(/kontor_auth=.+; Max-Age=900; Path=\/api\/auth; HttpOnly; SameSite=Lax/);
+    expect(String(response.headers['set-cookie'])).toMatch(
+      /kontor_auth=.+; Max-Age=900; Path=\/api\/auth; HttpOnly; SameSite=Lax/,
+    );
   });
 });

@@ -49,4 +49,3 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
-

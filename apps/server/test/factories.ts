@@ -11,7 +11,10 @@ export interface TestUser {
   cookie: string;
 }
 
-export async function createUser(testApp: TestApp, email = `user-${randomUUID().slice(0, 8)}@example.test`): Promise<{ userId: string; email: string }> {
+export async function createUser(
+  testApp: TestApp,
+  email = `user-${randomUUID().slice(0, 8)}@example.test`,
+): Promise<{ userId: string; email: string }> {
   const [row] = await testApp.database.db
     .insert(users)
     .values({ authSubject: `test|${randomUUID()}`, email, name: email.split('@')[0] ?? '' })
@@ -31,14 +34,22 @@ export interface TestOrganization {
 }
 
 /** An organisation with its admin signed in. */
-export async function createOrganizationWithAdmin(testApp: TestApp, name = `Org ${randomUUID().slice(0, 6)}`): Promise<TestOrganization> {
+export async function createOrganizationWithAdmin(
+  testApp: TestApp,
+  name = `Org ${randomUUID().slice(0, 6)}`,
+): Promise<TestOrganization> {
   const admin = await createUser(testApp);
   const row = await createOrganization(testApp.database, { name, adminUserId: admin.userId });
   return { id: row.id, slug: row.slug, admin: { ...admin, cookie: await signIn(testApp, admin.userId, row.id) } };
 }
 
 /** A member with role user and exactly these permissions, signed in to the organisation. */
-export async function addMember(testApp: TestApp, organizationId: string, permissions: Permission[] = [], role: 'admin' | 'user' = 'user'): Promise<TestUser> {
+export async function addMember(
+  testApp: TestApp,
+  organizationId: string,
+  permissions: Permission[] = [],
+  role: 'admin' | 'user' = 'user',
+): Promise<TestUser> {
   const user = await createUser(testApp);
   await testApp.database.db.insert(memberships).values({ organizationId, userId: user.userId, role, permissions });
   return { ...user, cookie: await signIn(testApp, user.userId, organizationId) };

@@ -74,7 +74,9 @@ describe('isolation matrix', () => {
         ...(needsBody ? { payload: bodyFactory!(foreign) as object } : {}),
       });
       expect(response.statusCode, `${routeKey(route)} → ${response.body}`).toBe(404);
-      expect(await snapshotOrganization(testApp, foreign.id), `${routeKey(route)} changed the other organisation`).toEqual(before);
+      expect(await snapshotOrganization(testApp, foreign.id), `${routeKey(route)} changed the other organisation`).toEqual(
+        before,
+      );
     }
   });
 

@@ -54,7 +54,12 @@ describe('organisation calls (SPEC §7)', () => {
     expect(management.json().organization.slug).toBe('kontor-test-gmbh-2');
     expect((await get('/api/auth/management', cookie)).statusCode).toBe(401);
 
-    const invalid = await testApp.app.inject({ method: 'POST', url: '/api/organization', headers: browser(newCookie), payload: { name: '  ' } });
+    const invalid = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/organization',
+      headers: browser(newCookie),
+      payload: { name: '  ' },
+    });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().code).toBe('validation_failed');
     expect(invalid.json().fieldErrors.name).toBeDefined();
@@ -85,7 +90,10 @@ describe('organisation calls (SPEC §7)', () => {
     expect(stale.json().code).toBe('stale_version');
     expect((await get(`/api/organization/${org.id}`)).json().name).toBe('Kontor Test GmbH & Co. KG');
 
-    const invalid = await put('/api/organization', { version: current.version + 1, paymentRunCreationStrategy: { mode: 'days_before_due', daysBeforeDue: -3 } });
+    const invalid = await put('/api/organization', {
+      version: current.version + 1,
+      paymentRunCreationStrategy: { mode: 'days_before_due', daysBeforeDue: -3 },
+    });
     expect(invalid.statusCode).toBe(400);
 
     const log = await testApp.database.pool.query(
@@ -98,7 +106,12 @@ describe('organisation calls (SPEC §7)', () => {
 
   it('PUT /organization/:id/required-fields stores the four levels', async () => {
     const current = (await get(`/api/organization/${org.id}`)).json<Organization>();
-    const requiredFields = { ...DEFAULT_REQUIRED_FIELDS, costCenter: 'request_approval', ledgerAccount: 'last_approval', taxCode: 'first_approval' };
+    const requiredFields = {
+      ...DEFAULT_REQUIRED_FIELDS,
+      costCenter: 'request_approval',
+      ledgerAccount: 'last_approval',
+      taxCode: 'first_approval',
+    };
     const response = await put(`/api/organization/${org.id}/required-fields`, { version: current.version, requiredFields });
     expect(response.statusCode).toBe(200);
     expect(response.json().requiredFields).toEqual(requiredFields);
@@ -147,7 +160,8 @@ describe('organisation calls (SPEC §7)', () => {
 
     it('refuses the wrong type by content and a file over 2 MB, keeping the old logo', async () => {
       const logoKey = async () =>
-        (await testApp.database.pool.query('select logo_key from organizations where id = $1', [org.id])).rows[0].logo_key as string;
+        (await testApp.database.pool.query('select logo_key from organizations where id = $1', [org.id])).rows[0]
+          .logo_key as string;
       const before = await logoKey();
       expect(before).toMatch(/\.png$/);
       const pdfNamedPng = await upload(Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n'), 'logo.png', 'image/png');
@@ -160,7 +174,10 @@ describe('organisation calls (SPEC §7)', () => {
       expect(tooLarge.json()).toMatchObject({ code: 'logo_too_large', params: { maxMb: 2 } });
 
       expect(await logoKey()).toBe(before);
-      const stillServed = await testApp.app.inject({ method: 'GET', url: new URL((await get('/api/organization/signed-logo-url')).json().url).pathname });
+      const stillServed = await testApp.app.inject({
+        method: 'GET',
+        url: new URL((await get('/api/organization/signed-logo-url')).json().url).pathname,
+      });
       expect(stillServed.rawPayload.equals(tinyPng())).toBe(true);
       const de = await testApp.app.inject({
         method: 'PUT',

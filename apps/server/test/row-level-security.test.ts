@@ -56,7 +56,9 @@ describe('row-level security', () => {
   it('refuses to write rows into another organisation', async () => {
     const message = await databaseError(
       testDb.database.withOrg({ orgId: asOrgId(orgA), userId: userA }, (tx) =>
-        tx.insert(activityLog).values({ organizationId: orgB, entityType: 'organization', entityId: orgB, action: 'update', actorType: 'user' }),
+        tx
+          .insert(activityLog)
+          .values({ organizationId: orgB, entityType: 'organization', entityId: orgB, action: 'update', actorType: 'user' }),
       ),
     );
     expect(message).toMatch(/row-level security/);
@@ -64,18 +66,25 @@ describe('row-level security', () => {
 
   it('cannot change another organisation even by id', async () => {
     const updated = await testDb.database.withOrg({ orgId: asOrgId(orgA), userId: userA }, (tx) =>
-      tx.update(organizations).set({ name: 'hijacked' }).where(sql`${organizations.id} = ${orgB}`).returning(),
+      tx
+        .update(organizations)
+        .set({ name: 'hijacked' })
+        .where(sql`${organizations.id} = ${orgB}`)
+        .returning(),
     );
     expect(updated).toEqual([]);
-    const [b] = await testDb.database.db.select({ name: organizations.name }).from(organizations).where(sql`${organizations.id} = ${orgB}`);
+    const [b] = await testDb.database.db
+      .select({ name: organizations.name })
+      .from(organizations)
+      .where(sql`${organizations.id} = ${orgB}`);
     expect(b?.name).toBe('Beta AG');
   });
 
   it('keeps the activity log append-only for the application', async () => {
     const context = { orgId: asOrgId(orgA), userId: userA };
-    expect(await databaseError(testDb.database.withOrg(context, (tx) => tx.update(activityLog).set({ action: 'delete' })))).toMatch(
-      /permission denied/,
-    );
+    expect(
+      await databaseError(testDb.database.withOrg(context, (tx) => tx.update(activityLog).set({ action: 'delete' }))),
+    ).toMatch(/permission denied/);
     expect(await databaseError(testDb.database.withOrg(context, (tx) => tx.delete(activityLog)))).toMatch(/permission denied/);
   });
 

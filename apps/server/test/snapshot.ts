@@ -18,7 +18,9 @@ export async function snapshotOrganization(testApp: TestApp, organizationId: str
     );
     snapshot[table] = result.rows[0]?.digest ?? '';
   }
-  const organization = await pool.query<{ digest: string }>(`select md5(o::text) as digest from organizations o where id = $1`, [organizationId]);
+  const organization = await pool.query<{ digest: string }>(`select md5(o::text) as digest from organizations o where id = $1`, [
+    organizationId,
+  ]);
   snapshot.organizations = organization.rows[0]?.digest ?? '';
   return snapshot;
 }

@@ -16,7 +16,9 @@ describe('GET/PUT /supscription-plan/subscription', () => {
   afterAll(async () => testApp.close());
 
   const read = async () =>
-    (await testApp.app.inject({ method: 'GET', url: '/api/supscription-plan/subscription', headers: browser(org.admin.cookie) })).json<Subscription>();
+    (
+      await testApp.app.inject({ method: 'GET', url: '/api/supscription-plan/subscription', headers: browser(org.admin.cookie) })
+    ).json<Subscription>();
 
   it('starts a new organisation on a growth trial with its limits and usage', async () => {
     const subscription = await read();
@@ -34,14 +36,27 @@ describe('GET/PUT /supscription-plan/subscription', () => {
   it('switches plan without payment, adds packs, and refuses a stale version', async () => {
     const before = await read();
     const change = (payload: object) =>
-      testApp.app.inject({ method: 'PUT', url: '/api/supscription-plan/subscription', headers: browser(org.admin.cookie), payload });
+      testApp.app.inject({
+        method: 'PUT',
+        url: '/api/supscription-plan/subscription',
+        headers: browser(org.admin.cookie),
+        payload,
+      });
     const response = await change({ plan: 'professional', interval: 'annual', additionalPacks: 2, version: before.version });
     expect(response.statusCode).toBe(200);
     const after = response.json<Subscription>();
-    expect(after).toMatchObject({ plan: 'professional', interval: 'annual', status: 'active', additionalPacks: 2, trialEndsAt: null });
+    expect(after).toMatchObject({
+      plan: 'professional',
+      interval: 'annual',
+      status: 'active',
+      additionalPacks: 2,
+      trialEndsAt: null,
+    });
     expect(after.limits.invoicesPerMonth).toBe(PLAN_CATALOGUE.professional.limits.invoicesPerMonth! + 2 * 250);
     expect(after.monthlyPriceCents).toBe(PLAN_CATALOGUE.professional.monthlyPriceCents.annual + 2 * 4_900);
-    expect((await change({ plan: 'starter', interval: 'monthly', additionalPacks: 0, version: before.version })).statusCode).toBe(409);
+    expect((await change({ plan: 'starter', interval: 'monthly', additionalPacks: 0, version: before.version })).statusCode).toBe(
+      409,
+    );
     const tooManyPacks = await change({ plan: 'starter', interval: 'monthly', additionalPacks: 1, version: after.version });
     expect(tooManyPacks.statusCode).toBe(400);
     expect((await read()).plan).toBe('professional');
@@ -64,14 +79,20 @@ describe('GET/PUT /supscription-plan/subscription', () => {
     const orgId = asOrgId(org.id);
     const limit = (await read()).limits.invoicesPerMonth!;
     await testApp.database.withOrg({ orgId, userId: null }, (tx) => consumeQuota(tx, orgId, 'invoices', limit));
-    await expect(testApp.database.withOrg({ orgId, userId: null }, (tx) => consumeQuota(tx, orgId, 'invoices'))).rejects.toMatchObject({
+    await expect(
+      testApp.database.withOrg({ orgId, userId: null }, (tx) => consumeQuota(tx, orgId, 'invoices')),
+    ).rejects.toMatchObject({
       code: 'subscription_limit_reached',
     });
     expect((await read()).usage.invoicesThisMonth).toBe(limit);
   });
 
   it('lists the plan catalogue', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/supscription-plan/plans', headers: browser(org.admin.cookie) });
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/supscription-plan/plans',
+      headers: browser(org.admin.cookie),
+    });
     expect(response.json().plans.map((plan: { plan: string }) => plan.plan)).toEqual(['starter', 'growth', 'professional']);
   });
 });

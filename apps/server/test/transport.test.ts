@@ -12,14 +12,11 @@ describe('transport: bad input gets a clear error and changes nothing', () => {
   });
   afterAll(async () => testApp.close());
 
-  const currentName = async () => (await testApp.database.pool.query('select name from organizations where id = $1', [org.id])).rows[0].name;
+  const currentName = async () =>
+    (await testApp.database.pool.query('select name from organizations where id = $1', [org.id])).rows[0].name;
 
   it('refuses a cross-site POST (CSRF) before doing anything', async () => {
-    for (const headers of [
-      { 'sec-fetch-site': 'cross-site' },
-      { origin: 'https://evil.example' },
-      { origin: 'null' },
-    ]) {
+    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }, { origin: 'null' }]) {
       const response = await testApp.app.inject({
         method: 'PUT',
         url: '/api/organization',
@@ -75,7 +72,11 @@ describe('transport: bad input gets a clear error and changes nothing', () => {
   });
 
   it('answers 401 with session_expired semantics when the cookie is unknown', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/auth/management', headers: browser('kontor_sid=forged') });
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/auth/management',
+      headers: browser('kontor_sid=forged'),
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json().code).toBe('unauthenticated');
   });

@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 
 /** A multipart/form-data body with one file field, as a browser sends it. */
-export function multipartBody(field: string, filename: string, contentType: string, content: Buffer): { body: Buffer; contentType: string } {
+export function multipartBody(
+  field: string,
+  filename: string,
+  contentType: string,
+  content: Buffer,
+): { body: Buffer; contentType: string } {
   const boundary = `----kontor${randomBytes(8).toString('hex')}`;
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,

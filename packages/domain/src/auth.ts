@@ -13,9 +13,7 @@ export const authenticatedUserSchema = z.object({
   name: z.string(),
   locale: localeSchema.nullable(),
   role: roleSchema,
-  organization: z
-    .object({ id: z.uuid(), slug: z.string(), authId: z.string() })
-    .nullable(),
+  organization: z.object({ id: z.uuid(), slug: z.string(), authId: z.string() }).nullable(),
   onboardingCompleted: z.boolean(),
   featureFlags: z.array(z.string()),
 });

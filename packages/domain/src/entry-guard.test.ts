@@ -81,7 +81,13 @@ describe('entry guard (SPEC §5)', () => {
 
   it('lets an admin pass every permission check', () => {
     const admin = user({ role: 'admin' });
-    for (const path of ['/demo/transactions', '/demo/bank-transactions', '/demo/accounts-receivable', '/demo/export', '/demo/archive/transactions']) {
+    for (const path of [
+      '/demo/transactions',
+      '/demo/bank-transactions',
+      '/demo/accounts-receivable',
+      '/demo/export',
+      '/demo/archive/transactions',
+    ]) {
       expect(decide(path, { user: admin })).toEqual({ kind: 'allow' });
     }
   });

@@ -6,10 +6,7 @@ import { DEFAULT_INVOICE_TAB, findScreen } from './screens';
  * The entry guard of every /{slug} route (SPEC §5), as a pure decision so that the
  * web app and the tests share one implementation.
  */
-export type EntryDecision =
-  | { kind: 'allow' }
-  | { kind: 'redirect'; to: string }
-  | { kind: 'switch'; organizationId: string };
+export type EntryDecision = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'switch'; organizationId: string };
 
 export interface EntryInput {
   /** The path the user asked for, e.g. "/demo/settings/billing". */

@@ -20,12 +20,7 @@ export const requirableInvoiceFieldSchema = z.enum(REQUIRABLE_INVOICE_FIELDS);
 export type RequirableInvoiceField = z.infer<typeof requirableInvoiceFieldSchema>;
 
 /** When a configured field becomes mandatory in an invoice's life. */
-export const REQUIREMENT_LEVELS = [
-  'not_required',
-  'request_approval',
-  'first_approval',
-  'last_approval',
-] as const;
+export const REQUIREMENT_LEVELS = ['not_required', 'request_approval', 'first_approval', 'last_approval'] as const;
 export const requirementLevelSchema = z.enum(REQUIREMENT_LEVELS);
 export type RequirementLevel = z.infer<typeof requirementLevelSchema>;
 

@@ -20,11 +20,7 @@ export type Role = z.infer<typeof roleSchema>;
 export const permissionListSchema = z.array(permissionSchema);
 
 /** Admin passes every check; a user needs the permission itself. */
-export function hasPermission(
-  role: Role,
-  granted: readonly Permission[],
-  required: Permission | readonly Permission[],
-): boolean {
+export function hasPermission(role: Role, granted: readonly Permission[], required: Permission | readonly Permission[]): boolean {
   if (role === 'admin') return true;
   const anyOf: readonly Permission[] = typeof required === 'string' ? [required] : required;
   return anyOf.some((permission) => granted.includes(permission));

@@ -2,9 +2,7 @@ import type { Permission } from './permissions';
 
 /** What a screen needs before entry (SPEC §2, permission column). */
 export type ScreenRequirement =
-  | { kind: 'none' }
-  | { kind: 'admin' }
-  | { kind: 'anyPermission'; permissions: readonly Permission[] };
+  { kind: 'none' } | { kind: 'admin' } | { kind: 'anyPermission'; permissions: readonly Permission[] };
 
 export interface ScreenDefinition {
   /** First path segment under /{slug}; '' is the organisation root. */

@@ -7,11 +7,7 @@ export class AppError extends Error {
   readonly fieldErrors: Record<string, string[]> | undefined;
   readonly status: number;
 
-  constructor(
-    code: ErrorCode,
-    params?: ErrorParams,
-    options?: { fieldErrors?: Record<string, string[]>; cause?: unknown },
-  ) {
+  constructor(code: ErrorCode, params?: ErrorParams, options?: { fieldErrors?: Record<string, string[]>; cause?: unknown }) {
     super(code, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.code = code;

@@ -45,7 +45,11 @@ export interface JobDefinition<S extends z.ZodType> {
 
 export interface JobQueue {
   register<S extends z.ZodType>(definition: JobDefinition<S>): Promise<void>;
-  send<S extends z.ZodType>(name: string, payload: z.infer<S>, options?: { singletonKey?: string; startAfterSeconds?: number }): Promise<string | null>;
+  send<S extends z.ZodType>(
+    name: string,
+    payload: z.infer<S>,
+    options?: { singletonKey?: string; startAfterSeconds?: number },
+  ): Promise<string | null>;
   /** Schedules a cron job (e.g. daily reminders) by name. */
   schedule(name: string, cron: string, payload: Record<string, unknown>): Promise<void>;
 }

@@ -125,7 +125,16 @@ export class SessionStore {
     await this.database.pool.query(
       `insert into sessions (id_hash, user_id, organization_id, id_token, expires_at, absolute_expires_at, user_agent, ip)
        values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [hashSessionId(raw), userId, organizationId, idToken, this.idleExpiry(now, absolute), absolute, meta.userAgent?.slice(0, 500) ?? null, meta.ip ?? null],
+      [
+        hashSessionId(raw),
+        userId,
+        organizationId,
+        idToken,
+        this.idleExpiry(now, absolute),
+        absolute,
+        meta.userAgent?.slice(0, 500) ?? null,
+        meta.ip ?? null,
+      ],
     );
     return { raw, absoluteExpiresAt: absolute };
   }
@@ -210,4 +219,3 @@ export class SessionStore {
     this.cache.clear();
   }
 }
-

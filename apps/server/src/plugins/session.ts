@@ -58,7 +58,8 @@ export const sessionPlugin = fp(
       const session = raw ? await options.store.load(raw) : null;
       request.session = session;
       const userLocale = session?.user.locale;
-      request.locale = userLocale === 'de' || userLocale === 'en' ? userLocale : localeFromHeader(request.headers['accept-language']);
+      request.locale =
+        userLocale === 'de' || userLocale === 'en' ? userLocale : localeFromHeader(request.headers['accept-language']);
       const membership = session?.membership;
       request.org =
         session && membership

@@ -10,7 +10,10 @@ export const users = pgTable('users', {
   name: text('name').notNull().default(''),
   locale: text('locale'),
   currentOrganizationId: uuid('current_organization_id'),
-  featureFlags: text('feature_flags').array().notNull().default(sql`'{}'::text[]`),
+  featureFlags: text('feature_flags')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -55,7 +58,10 @@ export const loginFailures = pgTable(
     ip: text('ip').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('login_failures_email_at_idx').on(table.email, table.at), index('login_failures_ip_at_idx').on(table.ip, table.at)],
+  (table) => [
+    index('login_failures_email_at_idx').on(table.email, table.at),
+    index('login_failures_ip_at_idx').on(table.ip, table.at),
+  ],
 );
 
 /** oidc-provider's models (sessions, grants, codes, interactions) so that any process can serve /idp. */

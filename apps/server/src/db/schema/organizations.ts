@@ -33,9 +33,15 @@ export const memberships = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role').$type<'admin' | 'user'>().notNull(),
-    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
-    onboardingSteps: text('onboarding_steps').array().notNull().default(sql`'{}'::text[]`),
+    onboardingSteps: text('onboarding_steps')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.organizationId, table.userId] }), index('memberships_user_idx').on(table.userId)],

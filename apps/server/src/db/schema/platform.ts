@@ -19,7 +19,8 @@ export const activityLog = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.organizationId, table.id] }),
-    index('activity_log_entity_idx').on(table.organizationId, table.entityType, table.entityId, table.createdAt)],
+    index('activity_log_entity_idx').on(table.organizationId, table.entityType, table.entityId, table.createdAt),
+  ],
 );
 
 /**
@@ -44,5 +45,8 @@ export const mailOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (table) => [index('mail_outbox_org_idx').on(table.organizationId, table.createdAt), index('mail_outbox_status_idx').on(table.status)],
+  (table) => [
+    index('mail_outbox_org_idx').on(table.organizationId, table.createdAt),
+    index('mail_outbox_status_idx').on(table.status),
+  ],
 );

@@ -64,7 +64,10 @@ export async function seedDemoData(database: Database, config: Config): Promise<
 
   const adminId = userIds.get('admin@demo.kontor.test');
   for (const demoOrg of DEMO_ORGANIZATIONS) {
-    const [existing] = await database.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.slug, demoOrg.slug));
+    const [existing] = await database.db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.slug, demoOrg.slug));
     if (existing || !adminId) continue;
     const row = await createOrganization(database, { name: demoOrg.name, slug: demoOrg.slug, adminUserId: adminId });
     await database.db
@@ -77,7 +80,10 @@ export async function seedDemoData(database: Database, config: Config): Promise<
     const userId = userIds.get(demoUser.email);
     if (!userId) continue;
     for (const membership of demoUser.memberships) {
-      const [org] = await database.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.slug, membership.slug));
+      const [org] = await database.db
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(eq(organizations.slug, membership.slug));
       if (!org) continue;
       await database.db
         .insert(memberships)

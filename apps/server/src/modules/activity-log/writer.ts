@@ -58,7 +58,10 @@ export async function writeActivity(tx: Tx, orgId: OrgId, entry: ActivityEntry):
 }
 
 /** The fields whose values differ, as { field: { from, to } }. */
-export function diffFields<T extends Record<string, unknown>>(before: T, after: Partial<T>): Record<string, { from: unknown; to: unknown }> {
+export function diffFields<T extends Record<string, unknown>>(
+  before: T,
+  after: Partial<T>,
+): Record<string, { from: unknown; to: unknown }> {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const [field, to] of Object.entries(after)) {
     if (to === undefined) continue;

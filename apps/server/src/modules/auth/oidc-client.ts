@@ -42,7 +42,13 @@ export class OidcClient {
     if (issuer.startsWith('http://')) execute.push(client.allowInsecureRequests);
     if (execute.length > 0) options.execute = execute;
     if (this.settings.kind === 'builtin') options[client.customFetch] = this.inProcessFetch;
-    return client.discovery(new URL(issuer), clientId, clientSecret, clientSecret ? client.ClientSecretBasic(clientSecret) : client.None(), options);
+    return client.discovery(
+      new URL(issuer),
+      clientId,
+      clientSecret,
+      clientSecret ? client.ClientSecretBasic(clientSecret) : client.None(),
+      options,
+    );
   }
 
   private readonly inProcessFetch: client.CustomFetch = async (url, options) => {

@@ -10,14 +10,22 @@ export interface ClaimsUser {
   locale: string | null;
 }
 
-export async function upsertUserFromClaims(tx: Tx, claims: ClaimsUser): Promise<{ id: string; currentOrganizationId: string | null }> {
+export async function upsertUserFromClaims(
+  tx: Tx,
+  claims: ClaimsUser,
+): Promise<{ id: string; currentOrganizationId: string | null }> {
   const [row] = await tx
     .insert(users)
     .values({ authSubject: claims.authSubject, email: claims.email, name: claims.name, locale: claims.locale })
     .onConflictDoUpdate({
       target: users.authSubject,
       // The provider owns e-mail and name; a locale chosen in Kontor wins over the provider's.
-      set: { email: claims.email, name: claims.name, locale: sql`coalesce(${users.locale}, excluded.locale)`, updatedAt: sql`now()` },
+      set: {
+        email: claims.email,
+        name: claims.name,
+        locale: sql`coalesce(${users.locale}, excluded.locale)`,
+        updatedAt: sql`now()`,
+      },
     })
     .returning({ id: users.id, currentOrganizationId: users.currentOrganizationId });
   if (!row) throw new Error('user upsert returned nothing');
@@ -46,7 +54,10 @@ export async function pickLandingOrganization(tx: Tx, userId: string, preferred:
 }
 
 export async function setCurrentOrganization(tx: Tx, userId: string, organizationId: string): Promise<void> {
-  await tx.update(users).set({ currentOrganizationId: organizationId, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ currentOrganizationId: organizationId, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
 }
 
 export async function listMembershipsOfUser(tx: Tx, userId: string) {
@@ -59,5 +70,8 @@ export async function listMembershipsOfUser(tx: Tx, userId: string) {
 }
 
 export async function setUserLocale(tx: Tx, userId: string, locale: string): Promise<void> {
-  await tx.update(users).set({ locale, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ locale, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
 }

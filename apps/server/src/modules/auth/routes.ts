@@ -47,7 +47,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/refresh',
-    { config: { access: access.authenticated }, schema: { tags, querystring: refreshQuerySchema, response: { 200: userResponseSchema } } },
+    {
+      config: { access: access.authenticated },
+      schema: { tags, querystring: refreshQuerySchema, response: { 200: userResponseSchema } },
+    },
     async (request, reply) => ({ user: await auth.refresh(request, reply, request.query.organizationId) }),
   );
 

@@ -152,7 +152,10 @@ export class AuthService {
     return this.finishSession(reply, created);
   }
 
-  private async finishSession(reply: FastifyReply, created: { raw: string; absoluteExpiresAt: Date }): Promise<AuthenticatedUser> {
+  private async finishSession(
+    reply: FastifyReply,
+    created: { raw: string; absoluteExpiresAt: Date },
+  ): Promise<AuthenticatedUser> {
     this.app.sessionCookie.set(reply, created.raw, created.absoluteExpiresAt);
     const session = await this.app.sessions.load(created.raw);
     if (!session) throw new AppError('auth_failed');

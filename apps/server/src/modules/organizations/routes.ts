@@ -24,7 +24,11 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       config: { access: access.authenticated },
-      schema: { tags, body: createOrganizationBodySchema, response: { 201: z.object({ user: userResponseSchema.shape.user, organization: organizationSchema }) } },
+      schema: {
+        tags,
+        body: createOrganizationBodySchema,
+        response: { 201: z.object({ user: userResponseSchema.shape.user, organization: organizationSchema }) },
+      },
     },
     async (request, reply) => {
       const row = await createOrganization(app.database, { name: request.body.name, adminUserId: request.session!.userId });
@@ -64,13 +68,19 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/',
-    { config: { access: access.admin }, schema: { tags, body: updateOrganizationBodySchema, response: { 200: organizationSchema } } },
+    {
+      config: { access: access.admin },
+      schema: { tags, body: updateOrganizationBodySchema, response: { 200: organizationSchema } },
+    },
     async (request) => organizations.update(request.org!, request.body),
   );
 
   app.get(
     '/:id',
-    { config: { access: access.member, resource: 'organization' }, schema: { tags, params: idParams, response: { 200: organizationSchema } } },
+    {
+      config: { access: access.member, resource: 'organization' },
+      schema: { tags, params: idParams, response: { 200: organizationSchema } },
+    },
     async (request) => organizations.getById(request.org!, request.params.id),
   );
 

@@ -167,7 +167,10 @@ export class OrganizationService {
         ? { apNumberingEnabled: body.accountsPayableNumbering.enabled, apStartNumber: body.accountsPayableNumbering.startNumber }
         : {}),
       ...(body.accountsReceivableNumbering
-        ? { arNumberingEnabled: body.accountsReceivableNumbering.enabled, arStartNumber: body.accountsReceivableNumbering.startNumber }
+        ? {
+            arNumberingEnabled: body.accountsReceivableNumbering.enabled,
+            arStartNumber: body.accountsReceivableNumbering.startNumber,
+          }
         : {}),
       ...(body.paymentRunCreationStrategy ? { paymentRunCreationStrategy: body.paymentRunCreationStrategy } : {}),
       ...(body.paymentStrategy ? { paymentStrategy: body.paymentStrategy } : {}),

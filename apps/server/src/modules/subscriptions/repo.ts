@@ -28,7 +28,10 @@ export async function updateSubscriptionVersioned(
 }
 
 export async function countMembers(tx: Tx, orgId: OrgId): Promise<number> {
-  const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(memberships).where(eq(memberships.organizationId, orgId));
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(memberships)
+    .where(eq(memberships.organizationId, orgId));
   return row?.count ?? 0;
 }
 
@@ -43,7 +46,13 @@ export async function readUsage(tx: Tx, orgId: OrgId, month: string): Promise<{ 
 }
 
 /** Adds to a month's counter and returns the new total (one statement, safe under concurrency). */
-export async function incrementUsage(tx: Tx, orgId: OrgId, metric: 'invoices' | 'verifications', month: string, by = 1): Promise<number> {
+export async function incrementUsage(
+  tx: Tx,
+  orgId: OrgId,
+  metric: 'invoices' | 'verifications',
+  month: string,
+  by = 1,
+): Promise<number> {
   const [row] = await tx
     .insert(usageCounters)
     .values({ organizationId: orgId, metric, month, count: by })

@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PACK_MONTHLY_PRICE_CENTS, PACK_SIZE, PLANS, PLAN_CATALOGUE, changePlanBodySchema, planCatalogueResponseSchema, subscriptionSchema } from '@kontor/domain';
+import {
+  PACK_MONTHLY_PRICE_CENTS,
+  PACK_SIZE,
+  PLANS,
+  PLAN_CATALOGUE,
+  changePlanBodySchema,
+  planCatalogueResponseSchema,
+  subscriptionSchema,
+} from '@kontor/domain';
 import { access } from '../../plugins/access';
 import { changePlan, getSubscription } from './service';
 
@@ -25,7 +33,12 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ({
       plans: PLANS.map((plan) => {
         const definition = PLAN_CATALOGUE[plan];
-        return { plan, monthlyPriceCents: definition.monthlyPriceCents, limits: definition.limits, features: [...definition.features] };
+        return {
+          plan,
+          monthlyPriceCents: definition.monthlyPriceCents,
+          limits: definition.limits,
+          features: [...definition.features],
+        };
       }),
       pack: { ...PACK_SIZE, monthlyPriceCents: PACK_MONTHLY_PRICE_CENTS },
     }),

@@ -11,7 +11,15 @@ import type { Database, OrgId, Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { OrgContext } from '../../plugins/session';
 import { writeActivity } from '../activity-log/writer';
-import { countMembers, findSubscription, incrementUsage, insertSubscription, readUsage, updateSubscriptionVersioned, type SubscriptionRow } from './repo';
+import {
+  countMembers,
+  findSubscription,
+  incrementUsage,
+  insertSubscription,
+  readUsage,
+  updateSubscriptionVersioned,
+  type SubscriptionRow,
+} from './repo';
 
 export function monthKey(date = new Date()): string {
   return date.toISOString().slice(0, 7);
@@ -122,6 +130,8 @@ export async function consumeQuota(tx: Tx, orgId: OrgId, metric: 'invoices' | 'v
   const limit = metric === 'invoices' ? limits.invoicesPerMonth : limits.verificationsPerMonth;
   const total = await incrementUsage(tx, orgId, metric, monthKey(), by);
   if (limit !== null && total > limit) {
-    throw new AppError('subscription_limit_reached', { limit: metric === 'invoices' ? 'invoicesPerMonth' : 'verificationsPerMonth' });
+    throw new AppError('subscription_limit_reached', {
+      limit: metric === 'invoices' ? 'invoicesPerMonth' : 'verificationsPerMonth',
+    });
   }
 }

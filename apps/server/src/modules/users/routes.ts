@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PERMISSIONS, organizationMembershipSchema, permissionListSchema, updateLocaleBodySchema, userResponseSchema } from '@kontor/domain';
+import {
+  PERMISSIONS,
+  organizationMembershipSchema,
+  permissionListSchema,
+  updateLocaleBodySchema,
+  userResponseSchema,
+} from '@kontor/domain';
 import { access } from '../../plugins/access';
 import { toAuthenticatedUser } from '../auth/service';
 import { listMembershipsOfUser, setUserLocale } from '../auth/repo';
@@ -32,7 +38,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/locale',
-    { config: { access: access.authenticated }, schema: { tags, body: updateLocaleBodySchema, response: { 200: userResponseSchema } } },
+    {
+      config: { access: access.authenticated },
+      schema: { tags, body: updateLocaleBodySchema, response: { 200: userResponseSchema } },
+    },
     async (request) => {
       const session = request.session!;
       await app.database.withSystem((tx) => setUserLocale(tx, session.userId, request.body.locale));
