@@ -53,7 +53,6 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.env === 'production',
     genReqId: (request) => (request.headers['x-request-id'] as string | undefined)?.slice(0, 64) ?? randomUUID(),
-    disableRequestLogging: config.env === 'test',
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 

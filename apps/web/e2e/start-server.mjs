@@ -21,7 +21,10 @@ const pgPort = await new Promise((resolve, reject) => {
 
 // The browser tests reach the database through this file (e.g. to expire a session).
 const infoFile = path.join(os.tmpdir(), `kontor-e2e-${port}.json`);
-writeFileSync(infoFile, JSON.stringify({ databaseUrl: `postgres://postgres:kontor-local@127.0.0.1:${pgPort}/postgres`, dataDir }));
+writeFileSync(
+  infoFile,
+  JSON.stringify({ databaseUrl: `postgres://postgres:kontor-local@127.0.0.1:${pgPort}/postgres`, dataDir }),
+);
 
 const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')], {
   cwd: root,

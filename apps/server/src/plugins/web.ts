@@ -100,6 +100,9 @@ export const webPlugin = fp(
         index: false,
         allowedPath: (pathname) => !pathname.endsWith('/') && pathname !== '/index.html' && !pathname.split('/').includes('..'),
         dotfiles: 'ignore',
+        // The web build writes .br and .gz beside each asset (apps/web/scripts/compress-assets.mjs):
+        // served as they are, with no compression work per request.
+        preCompressed: true,
         decorateReply: false,
         cacheControl: false,
         etag: true,

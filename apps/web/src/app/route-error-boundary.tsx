@@ -7,7 +7,10 @@ import { EmptyState } from '@/components/ui/empty-state';
 
 /** A screen's chunk fails to load after a new release was deployed; a reload fetches the new one. */
 function isChunkLoadError(error: unknown): boolean {
-  return error instanceof Error && /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(error.message);
+  return (
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(error.message)
+  );
 }
 
 /** Shown when a route throws while loading or rendering, instead of a blank page. */
@@ -22,7 +25,16 @@ export function RouteErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <div className="mx-auto max-w-xl p-8">
-        <EmptyState icon={SearchX} title={t('states.notFoundTitle')} description={t('states.notFoundDescription')} action={<Button asChild variant="outline"><Link to="/">{t('actions.goHome')}</Link></Button>} />
+        <EmptyState
+          icon={SearchX}
+          title={t('states.notFoundTitle')}
+          description={t('states.notFoundDescription')}
+          action={
+            <Button asChild variant="outline">
+              <Link to="/">{t('actions.goHome')}</Link>
+            </Button>
+          }
+        />
       </div>
     );
   }

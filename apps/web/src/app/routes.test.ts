@@ -18,7 +18,11 @@ interface FlatRoute {
 
 function flattenRoutes(routes: RouteObject[], parent = ''): FlatRoute[] {
   return routes.flatMap((route) => {
-    const fullPath = route.path ? (route.path.startsWith('/') ? route.path : `${parent.replace(/\/$/, '')}/${route.path}`) : parent;
+    const fullPath = route.path
+      ? route.path.startsWith('/')
+        ? route.path
+        : `${parent.replace(/\/$/, '')}/${route.path}`
+      : parent;
     return [{ fullPath, route }, ...flattenRoutes(route.children ?? [], fullPath)];
   });
 }
@@ -45,13 +49,17 @@ describe('route table', () => {
 
   it('has the public routes of SPEC §2', () => {
     const paths = routes.map(({ fullPath }) => fullPath);
-    for (const path of ['/', '/sign-up', '/auth-callback', '/session-expired', '/terms', '/privacy']) expect(paths).toContain(path);
+    for (const path of ['/', '/sign-up', '/auth-callback', '/session-expired', '/terms', '/privacy'])
+      expect(paths).toContain(path);
   });
 
   it('routes every organisation screen and settings tab', () => {
     const paths = routes.map(({ fullPath }) => fullPath);
     for (const screen of SCREENS) {
-      expect(paths.some((path) => path.startsWith(`/:slug/${screen.segment}`)), screen.segment).toBe(true);
+      expect(
+        paths.some((path) => path.startsWith(`/:slug/${screen.segment}`)),
+        screen.segment,
+      ).toBe(true);
     }
     for (const path of [
       '/:slug/invoices/:tab',

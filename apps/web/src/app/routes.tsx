@@ -76,7 +76,10 @@ const organizationRoutes: RouteObject[] = [
         path: ':tab',
         handle: handle('settings', { noScroll: true }),
         loader: keepKnownTab(SETTINGS_TABS, (slug) => `/${slug}/settings/general`),
-        lazy: lazyScreen(() => import('@/features/settings/routes/settings-tab-placeholder-route'), 'SettingsTabPlaceholderRoute'),
+        lazy: lazyScreen(
+          () => import('@/features/settings/routes/settings-tab-placeholder-route'),
+          'SettingsTabPlaceholderRoute',
+        ),
       },
     ],
   },

@@ -6,6 +6,6 @@ import type { AppRouter } from './router';
 export function wireSessionHandling(router: AppRouter): void {
   configureSessionHooks({
     navigate: (path) => router.navigate(path, { replace: true }),
-    clearCache: () => queryClient.clear(),
+    clearCache: (scope) => (scope === 'all' ? queryClient.clear() : queryClient.removeQueries({ type: 'inactive' })),
   });
 }

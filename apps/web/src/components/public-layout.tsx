@@ -17,7 +17,9 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       </header>
       <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 sm:px-6 sm:py-10">{children}</main>
       <footer className="mx-auto flex w-full max-w-5xl flex-wrap gap-x-6 gap-y-2 px-4 py-6 text-sm text-muted-foreground sm:px-6">
-        <span>© {new Date().getFullYear()} {t('appName')}</span>
+        <span>
+          © {new Date().getFullYear()} {t('appName')}
+        </span>
         <Link to="/terms" className="hover:text-primary hover:underline">
           {t('links.terms')}
         </Link>

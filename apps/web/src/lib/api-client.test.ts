@@ -47,7 +47,7 @@ type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 
 let fetchMock: ReturnType<typeof vi.fn<(url: string, init: RequestInit) => Promise<Response>>>;
 let navigate: ReturnType<typeof vi.fn<(path: string) => Promise<void>>>;
-let clearCache: ReturnType<typeof vi.fn<() => void>>;
+let clearCache: ReturnType<typeof vi.fn<(scope: 'all' | 'inactive') => void>>;
 let localStorageMock: MemoryStorage;
 let sessionStorageMock: MemoryStorage;
 
@@ -72,7 +72,7 @@ beforeEach(() => {
   vi.stubGlobal('sessionStorage', sessionStorageMock);
   vi.stubGlobal('location', { pathname: '/acme/invoices/new', search: '?page=2', hash: '' });
   navigate = vi.fn<(path: string) => Promise<void>>(async () => undefined);
-  clearCache = vi.fn<() => void>();
+  clearCache = vi.fn<(scope: 'all' | 'inactive') => void>();
   configureSessionHooks({ navigate, clearCache });
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
@@ -102,7 +102,10 @@ describe('apiRequest', () => {
     await api.post('/auth/logout', undefined, { query: { returnTo: 'http://localhost/' } });
     const formData = new FormData();
     await api.put('/organization/logo', undefined, { formData });
-    const [[logoutUrl, logoutInit], [, uploadInit]] = fetchMock.mock.calls as [string, RequestInit][];
+    const [[logoutUrl, logoutInit], [, uploadInit]] = fetchMock.mock.calls as unknown as [
+      [string, RequestInit],
+      [string, RequestInit],
+    ];
     expect(logoutUrl).toBe('/api/auth/logout?returnTo=http%3A%2F%2Flocalhost%2F');
     expect(logoutInit.headers).not.toHaveProperty('Content-Type');
     expect(uploadInit.headers).not.toHaveProperty('Content-Type');
@@ -125,7 +128,11 @@ describe('apiRequest', () => {
 describe('401 handling', () => {
   it('refreshes once and repeats the call', async () => {
     const refreshedUser = { ...USER, name: 'Anna Refreshed' };
-    respondWith(unauthorized, () => json(200, { user: refreshedUser }), () => json(200, ['ap_invoices:manage']));
+    respondWith(
+      unauthorized,
+      () => json(200, { user: refreshedUser }),
+      () => json(200, ['ap_invoices:manage']),
+    );
     await expect(api.get('/user/user-permissions')).resolves.toEqual(['ap_invoices:manage']);
     expect(requestedUrls()).toEqual(['/api/user/user-permissions', '/api/auth/refresh', '/api/user/user-permissions']);
     expect(JSON.parse(localStorageMock.getItem(LOCAL_USER_KEY) ?? 'null')).toMatchObject({ name: 'Anna Refreshed' });
@@ -149,7 +156,10 @@ describe('401 handling', () => {
     await vi.waitFor(() => expect(requestedUrls()).toContain('/api/auth/refresh'));
     await vi.waitFor(() => expect(requestedUrls()).toHaveLength(3));
     releaseRefresh();
-    await expect(Promise.all([first, second])).resolves.toEqual([{ url: '/api/auth/management' }, { url: '/api/user/organizations' }]);
+    await expect(Promise.all([first, second])).resolves.toEqual([
+      { url: '/api/auth/management' },
+      { url: '/api/user/organizations' },
+    ]);
     expect(requestedUrls().filter((url) => url === '/api/auth/refresh')).toHaveLength(1);
   });
 
@@ -179,18 +189,20 @@ describe('401 handling', () => {
     await expect(api.get('/auth/management')).rejects.toMatchObject({ status: 401, code: 'session_expired' });
     expect(localStorageMock.getItem(LOCAL_USER_KEY)).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/session-expired');
-    await vi.waitFor(() => expect(clearCache).toHaveBeenCalledOnce());
+    await vi.waitFor(() => expect(clearCache).toHaveBeenCalledWith('all'));
+    // The cache is emptied only after leaving the page, so no mounted screen refetches.
+    expect(navigate.mock.invocationCallOrder[0]).toBeLessThan(clearCache.mock.invocationCallOrder[0]!);
     expect(sessionStorageMock.getItem(RETURN_TO_KEY)).toBe('/acme/invoices/new?page=2');
     expect(console.error).toHaveBeenCalled();
   });
 
-  it('stays on a public page when the refresh fails there, but forgets the user', async () => {
+  it('stays on a public page when the refresh fails there, but forgets the user and unused answers', async () => {
     vi.stubGlobal('location', { pathname: '/sign-up', search: '', hash: '' });
     respondWith(unauthorized, unauthorized);
     await expect(api.get('/auth/management')).rejects.toBeInstanceOf(ApiError);
     expect(localStorageMock.getItem(LOCAL_USER_KEY)).toBeNull();
     expect(navigate).not.toHaveBeenCalled();
-    expect(clearCache).not.toHaveBeenCalled();
+    expect(clearCache).toHaveBeenCalledExactlyOnceWith('inactive');
     expect(sessionStorageMock.getItem(RETURN_TO_KEY)).toBeNull();
   });
 
@@ -203,7 +215,9 @@ describe('401 handling', () => {
 
   it('does not refresh for calls whose 401 is the answer (authenticate)', async () => {
     respondWith(() => json(401, { code: 'auth_code_rejected', message: 'Code used' }));
-    await expect(api.post('/auth/authenticate', { code: 'x' }, { skipSessionRefresh: true })).rejects.toMatchObject({ code: 'auth_code_rejected' });
+    await expect(api.post('/auth/authenticate', { code: 'x' }, { skipSessionRefresh: true })).rejects.toMatchObject({
+      code: 'auth_code_rejected',
+    });
     expect(requestedUrls()).toEqual(['/api/auth/authenticate']);
     expect(localStorageMock.getItem(LOCAL_USER_KEY)).not.toBeNull();
   });

@@ -27,8 +27,11 @@ export interface RequestOptions {
 }
 
 export interface SessionHooks {
-  /** Drops every cached server answer (the query cache). */
-  clearCache: () => void;
+  /**
+   * Drops cached server answers: 'all' of them, or only the 'inactive' ones that no mounted
+   * screen shows (emptying a query under a mounted screen makes it fetch again at once).
+   */
+  clearCache: (scope: 'all' | 'inactive') => void;
   /** Moves the app to a path; may be asynchronous (the router's navigate). */
   navigate: (path: string) => unknown;
 }
@@ -129,21 +132,24 @@ function currentPath(): string {
 }
 
 /**
- * Clears the local user; off public pages it also remembers where the user was, leaves for
- * /session-expired and then drops the query cache. On a public page the cache stays: its
- * screens are still mounted, and emptying it under them would make them ask again and again.
+ * Clears the local user and the cached server answers. Off public pages it also remembers
+ * where the user was and leaves for /session-expired, and only then empties the whole cache;
+ * a public page stays put and keeps what its mounted screens show.
  */
 export function expireSession(): void {
   clearLocalUser();
   const pathname = globalThis.location?.pathname ?? '/';
-  if (isHandlingExpiry || isPublicPath(pathname)) return;
+  if (isPublicPath(pathname)) {
+    sessionHooks.clearCache('inactive');
+    return;
+  }
+  if (isHandlingExpiry) return;
   isHandlingExpiry = true;
   saveReturnTo(currentPath());
   const finish = () => {
-    sessionHooks.clearCache();
+    sessionHooks.clearCache('all');
     isHandlingExpiry = false;
   };
-  // Leave the page first: clearing the cache under mounted screens would make them refetch.
   Promise.resolve(sessionHooks.navigate(SESSION_EXPIRED_PATH)).then(finish, finish);
 }
 

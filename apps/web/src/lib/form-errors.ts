@@ -16,7 +16,8 @@ export function translateIssue(issue: Issue): string {
     case 'too_small': {
       const minimum = Number(issue.minimum);
       if (issue.origin === 'string') return i18n.t('common:validation.required');
-      if (issue.origin === 'array' || issue.origin === 'set') return i18n.t('common:validation.selectAtLeast', { count: minimum });
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return i18n.t('common:validation.selectAtLeast', { count: minimum });
       return i18n.t('common:validation.min', { min: minimum });
     }
     case 'too_big': {

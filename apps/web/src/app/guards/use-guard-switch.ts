@@ -4,7 +4,8 @@ import { switchOrganization } from '@/features/auth/api/switch-organization';
 import { notifyError } from '@/lib/notify';
 import { queryKeys } from '@/lib/query-keys';
 
-type SwitchPhase = { kind: 'idle' } | { kind: 'switching'; organizationId: string } | { kind: 'switched'; organizationId: string };
+type SwitchPhase =
+  { kind: 'idle' } | { kind: 'switching'; organizationId: string } | { kind: 'switched'; organizationId: string };
 
 /**
  * The guard's 'switch' decision (SPEC §5: the path names another organisation of the user's):

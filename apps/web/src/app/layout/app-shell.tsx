@@ -1,12 +1,13 @@
 import { Menu } from 'lucide-react';
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
 import { LoadingState } from '@/components/ui/loading-state';
 import { useSession } from '@/lib/session-context';
 import { Sidebar } from './sidebar';
+
+const MobileNavigation = lazy(() => import('./mobile-navigation').then((module) => ({ default: module.MobileNavigation })));
 
 /** The signed-in frame: sidebar (a drawer on small screens) and the current screen in <main>. */
 export function AppShell() {
@@ -37,12 +38,11 @@ export function AppShell() {
         </Button>
         <span className="truncate text-sm font-semibold">{organization.name}</span>
       </div>
-      <Dialog open={isDrawerOpen} onOpenChange={setIsDrawerOpen}>
-        <DialogContent className="top-0 left-0 h-full max-h-none w-72 max-w-[85vw] translate-x-0 translate-y-0 rounded-none p-0">
-          <DialogTitle className="sr-only">{t('navigation.label')}</DialogTitle>
-          <Sidebar onNavigate={() => setIsDrawerOpen(false)} />
-        </DialogContent>
-      </Dialog>
+      {isDrawerOpen ? (
+        <Suspense fallback={null}>
+          <MobileNavigation open={isDrawerOpen} onOpenChange={setIsDrawerOpen} />
+        </Suspense>
+      ) : null}
 
       <main id="main" tabIndex={-1} className="min-w-0 px-4 py-6 focus:outline-none sm:px-8 sm:py-8">
         <div className="mx-auto max-w-6xl">

@@ -6,7 +6,9 @@ import { setFlashMessage } from '@/lib/flash';
 
 // The form (react-hook-form and the zod schemas) loads when the dialog opens, not with the shell.
 const CreateOrganizationForm = lazy(() =>
-  import('@/features/organization/components/create-organization-form').then((module) => ({ default: module.CreateOrganizationForm })),
+  import('@/features/organization/components/create-organization-form').then((module) => ({
+    default: module.CreateOrganizationForm,
+  })),
 );
 
 /** Creates another organisation; the server switches the session to it, so the app reloads into it. */

@@ -5,7 +5,17 @@ import { cn } from '@/lib/cn';
 import { getInitials } from '@/lib/format';
 
 /** The organisation's logo via its signed URL; initials when it has none, while loading, or when the image fails. */
-export function OrgLogo({ organizationId, name, hasLogo, className }: { organizationId: string; name: string; hasLogo: boolean; className?: string }) {
+export function OrgLogo({
+  organizationId,
+  name,
+  hasLogo,
+  className,
+}: {
+  organizationId: string;
+  name: string;
+  hasLogo: boolean;
+  className?: string;
+}) {
   const { t } = useTranslation('shell');
   const { data } = useSignedLogoUrl(organizationId, hasLogo);
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
@@ -28,7 +38,10 @@ export function OrgLogo({ organizationId, name, hasLogo, className }: { organiza
   return (
     <span
       aria-hidden="true"
-      className={cn('flex size-9 shrink-0 items-center justify-center rounded-md bg-primary text-sm font-semibold text-primary-foreground', className)}
+      className={cn(
+        'flex size-9 shrink-0 items-center justify-center rounded-md bg-primary text-sm font-semibold text-primary-foreground',
+        className,
+      )}
     >
       {getInitials(name)}
     </span>

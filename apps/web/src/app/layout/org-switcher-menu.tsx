@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ChevronsUpDown, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -21,16 +21,17 @@ import { notifyError } from '@/lib/notify';
 import { queryKeys } from '@/lib/query-keys';
 import { useSession } from '@/lib/session-context';
 import { CreateOrganizationDialog } from './create-organization-dialog';
-import { OrgLogo } from './org-logo';
+import { OrgSwitcherTriggerContent, orgSwitcherTriggerClasses } from './org-switcher-trigger';
 
 /**
- * The organisation's logo and name; opens the list of the user's organisations (SPEC §4:
- * switching resets the permission cache and reloads the app in the new organisation).
+ * The list of the user's organisations (SPEC §4: switching resets the permission cache and
+ * reloads the app in the new organisation) and "create organisation". Loaded on first use.
  */
-export function OrgSwitcher() {
+export function OrgSwitcherMenu() {
   const { t } = useTranslation('shell');
   const { organization } = useSession();
-  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  // It mounts because the user just pressed the trigger: open at once.
+  const [isMenuOpen, setIsMenuOpen] = useState(true);
   const [isCreateOpen, setIsCreateOpen] = useState(false);
   const memberships = useOrganizations({ enabled: isMenuOpen });
   const switchOrganization = useSwitchOrganization();
@@ -62,11 +63,9 @@ export function OrgSwitcher() {
         <DropdownMenuTrigger
           data-testid="org-switcher"
           aria-label={t('orgSwitcher.trigger', { name: organization.name })}
-          className="flex w-full items-center gap-3 rounded-md p-2 text-left hover:bg-primary-subtle/60 focus-visible:outline-2 focus-visible:outline-ring"
+          className={orgSwitcherTriggerClasses}
         >
-          <OrgLogo organizationId={organization.id} name={organization.name} hasLogo={organization.hasLogo} />
-          <span className="min-w-0 flex-1 truncate text-sm font-semibold text-foreground">{organization.name}</span>
-          <ChevronsUpDown aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+          <OrgSwitcherTriggerContent />
         </DropdownMenuTrigger>
         <DropdownMenuContent align="start" className="w-64">
           <DropdownMenuLabel>{t('orgSwitcher.heading')}</DropdownMenuLabel>

@@ -12,7 +12,7 @@ import { UserMenu } from './user-menu';
 export const SUPPORT_EMAIL: string = import.meta.env.VITE_SUPPORT_EMAIL ?? 'support@kontor.app';
 
 const itemClasses =
-  'flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-foreground/80 transition-colors hover:bg-primary-subtle/60 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring [&_svg]:size-4 [&_svg]:shrink-0';
+  'flex w-full items-center gap-3 rounded-md px-3 py-1.5 text-sm font-medium text-foreground/80 transition-colors hover:bg-primary-subtle/60 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring [&_svg]:size-4 [&_svg]:shrink-0';
 
 /** Main navigation: the screens this user may open (SPEC §2, §6), organisation, help and the user menu. */
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
@@ -25,7 +25,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   );
 
   return (
-    <div className="flex h-full flex-col gap-4 bg-primary-background px-3 py-4">
+    <div className="flex h-full flex-col gap-3 bg-primary-background px-3 py-3">
       <OrgSwitcher />
       <nav aria-label={t('shell:navigation.label')} className="min-h-0 flex-1 overflow-y-auto">
         <ul className="grid gap-0.5">
@@ -34,7 +34,9 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
               <NavLink
                 to={`/${organization.slug}/${screen.segment}`}
                 onClick={onNavigate}
-                className={({ isActive }) => cn(itemClasses, isActive && 'bg-primary text-primary-foreground hover:bg-primary hover:text-primary-foreground')}
+                className={({ isActive }) =>
+                  cn(itemClasses, isActive && 'bg-primary text-primary-foreground hover:bg-primary hover:text-primary-foreground')
+                }
               >
                 <Icon aria-hidden="true" />
                 {t(`titles:${titleKey}`)}
@@ -43,7 +45,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
           ))}
         </ul>
       </nav>
-      <ul className="grid gap-0.5 border-t border-primary-subtle pt-3">
+      <ul className="grid gap-0.5 border-t border-primary-subtle pt-2">
         <ComingSoonItem icon={Sparkles} label={t('shell:navigation.assistant')} />
         <ComingSoonItem icon={Download} label={t('shell:navigation.downloads')} />
         {publicConfig.data?.docsUrl ? (
@@ -61,7 +63,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
           </a>
         </li>
       </ul>
-      <div className="border-t border-primary-subtle pt-3">
+      <div className="border-t border-primary-subtle pt-2">
         <UserMenu />
       </div>
     </div>

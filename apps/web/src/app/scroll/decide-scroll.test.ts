@@ -26,9 +26,14 @@ describe('decideScroll', () => {
   });
 
   it('leaves the position alone between two no-scroll routes, even with a hash', () => {
-    expect(decideScroll(at('/acme/invoices/new', { noScroll: true }), at('/acme/invoices/approved', { noScroll: true }))).toEqual({ kind: 'keep' });
+    expect(decideScroll(at('/acme/invoices/new', { noScroll: true }), at('/acme/invoices/approved', { noScroll: true }))).toEqual(
+      { kind: 'keep' },
+    );
     expect(
-      decideScroll(at('/acme/invoices/new', { noScroll: true }), at('/acme/invoices/new/7', { noScroll: true, hash: '#comments' })),
+      decideScroll(
+        at('/acme/invoices/new', { noScroll: true }),
+        at('/acme/invoices/new/7', { noScroll: true, hash: '#comments' }),
+      ),
     ).toEqual({ kind: 'keep' });
   });
 

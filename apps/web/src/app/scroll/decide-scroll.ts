@@ -9,10 +9,7 @@ export interface ScrollLocation {
   noScroll: boolean;
 }
 
-export type ScrollDecision =
-  | { kind: 'keep' }
-  | { kind: 'top' }
-  | { kind: 'element'; elementId: string; delayMs: number };
+export type ScrollDecision = { kind: 'keep' } | { kind: 'top' } | { kind: 'element'; elementId: string; delayMs: number };
 
 function hashTarget(hash: string): string | undefined {
   const raw = hash.startsWith('#') ? hash.slice(1) : hash;

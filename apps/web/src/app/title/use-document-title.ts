@@ -6,7 +6,7 @@ import { findPageHandle } from '../route-handle';
 export const APP_NAME = 'Kontor';
 
 export function formatDocumentTitle(pageTitle: string | undefined): string {
-  return pageTitle ? `${pageTitle} · ${APP_NAME}` : APP_NAME;
+  return pageTitle && pageTitle !== APP_NAME ? `${pageTitle} · ${APP_NAME}` : APP_NAME;
 }
 
 /** Sets document.title from the deepest route's titleKey, in the current language. */

@@ -17,7 +17,12 @@ const alertVariants = cva('flex gap-3 rounded-md border p-4 text-sm [&>svg]:mt-0
 const ICONS = { info: Info, warning: TriangleExclamationPoint, danger: CircleX } as const;
 
 /** An inline notice. Danger alerts are announced at once (role="alert"); others politely. */
-export function Alert({ className, tone = 'info', children, ...props }: ComponentProps<'div'> & VariantProps<typeof alertVariants>) {
+export function Alert({
+  className,
+  tone = 'info',
+  children,
+  ...props
+}: ComponentProps<'div'> & VariantProps<typeof alertVariants>) {
   const Icon = ICONS[tone ?? 'info'];
   return (
     <div role={tone === 'danger' ? 'alert' : 'status'} className={cn(alertVariants({ tone }), className)} {...props}>

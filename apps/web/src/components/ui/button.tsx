@@ -34,7 +34,16 @@ export interface ButtonProps extends ComponentProps<'button'>, VariantProps<type
   isLoading?: boolean;
 }
 
-export function Button({ className, variant, size, asChild = false, isLoading = false, disabled, children, ...props }: ButtonProps) {
+export function Button({
+  className,
+  variant,
+  size,
+  asChild = false,
+  isLoading = false,
+  disabled,
+  children,
+  ...props
+}: ButtonProps) {
   const classes = cn(buttonVariants({ variant, size }), className);
   if (asChild) {
     return (
@@ -44,13 +53,7 @@ export function Button({ className, variant, size, asChild = false, isLoading = 
     );
   }
   return (
-    <button
-      type="button"
-      className={classes}
-      disabled={disabled || isLoading}
-      aria-busy={isLoading || undefined}
-      {...props}
-    >
+    <button type="button" className={classes} disabled={disabled || isLoading} aria-busy={isLoading || undefined} {...props}>
       {isLoading ? <Spinner size="sm" /> : null}
       {children}
     </button>

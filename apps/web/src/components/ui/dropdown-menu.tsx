@@ -17,7 +17,10 @@ export function DropdownMenuContent({ className, sideOffset = 6, ...props }: Com
     <MenuPrimitive.Portal>
       <MenuPrimitive.Content
         sideOffset={sideOffset}
-        className={cn('z-50 min-w-56 overflow-hidden rounded-md border border-border bg-surface p-1 text-foreground shadow-lg', className)}
+        className={cn(
+          'z-50 min-w-56 overflow-hidden rounded-md border border-border bg-surface p-1 text-foreground shadow-lg',
+          className,
+        )}
         {...props}
       />
     </MenuPrimitive.Portal>
@@ -62,7 +65,10 @@ export function DropdownMenuSubContent({ className, ...props }: ComponentProps<t
   return (
     <MenuPrimitive.Portal>
       <MenuPrimitive.SubContent
-        className={cn('z-50 min-w-40 overflow-hidden rounded-md border border-border bg-surface p-1 text-foreground shadow-lg', className)}
+        className={cn(
+          'z-50 min-w-40 overflow-hidden rounded-md border border-border bg-surface p-1 text-foreground shadow-lg',
+          className,
+        )}
         {...props}
       />
     </MenuPrimitive.Portal>

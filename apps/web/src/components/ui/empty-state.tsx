@@ -15,7 +15,12 @@ export interface EmptyStateProps {
 export function EmptyState({ icon: Icon, title, description, action, className, headingLevel = 2 }: EmptyStateProps) {
   const Heading = (['h1', 'h2', 'h3'] as const)[headingLevel - 1] ?? 'h2';
   return (
-    <div className={cn('flex flex-col items-center justify-center gap-3 rounded-lg border border-dashed border-border bg-surface px-6 py-12 text-center', className)}>
+    <div
+      className={cn(
+        'flex flex-col items-center justify-center gap-3 rounded-lg border border-dashed border-border bg-surface px-6 py-12 text-center',
+        className,
+      )}
+    >
       <span className="flex size-12 items-center justify-center rounded-full bg-primary-background text-primary">
         <Icon aria-hidden="true" className="size-6" />
       </span>

@@ -16,7 +16,13 @@ export interface ErrorStateProps {
 export function ErrorState({ title, error, onRetry, isRetrying, className }: ErrorStateProps) {
   const { t } = useTranslation('common');
   return (
-    <div role="alert" className={cn('flex flex-col items-center justify-center gap-3 rounded-lg border border-danger/30 bg-danger-background px-6 py-10 text-center', className)}>
+    <div
+      role="alert"
+      className={cn(
+        'flex flex-col items-center justify-center gap-3 rounded-lg border border-danger/30 bg-danger-background px-6 py-10 text-center',
+        className,
+      )}
+    >
       <TriangleExclamationPoint aria-hidden="true" className="size-8 text-danger" />
       <h2 className="text-base font-semibold text-foreground">{title ?? t('states.errorTitle')}</h2>
       <p className="max-w-md text-sm text-muted-foreground">{getErrorMessage(error)}</p>

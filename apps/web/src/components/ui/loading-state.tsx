@@ -9,7 +9,11 @@ export function LoadingState({ label, className, fullPage = false }: { label?: s
     <div
       role="status"
       aria-live="polite"
-      className={cn('flex items-center justify-center gap-3 py-16 text-sm text-muted-foreground', fullPage && 'min-h-screen py-0', className)}
+      className={cn(
+        'flex items-center justify-center gap-3 py-16 text-sm text-muted-foreground',
+        fullPage && 'min-h-screen py-0',
+        className,
+      )}
     >
       <Spinner size="md" />
       <span>{label ?? t('states.loading')}</span>

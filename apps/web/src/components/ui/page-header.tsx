@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
 /** The page's one <h1>, an optional description and actions on the right. */
-export function PageHeader({ title, description, actions, className }: { title: string; description?: ReactNode; actions?: ReactNode; className?: string }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+  className,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  className?: string;
+}) {
   return (
     <header className={cn('mb-6 flex flex-wrap items-start justify-between gap-4', className)}>
       <div className="grid gap-1">

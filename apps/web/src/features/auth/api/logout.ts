@@ -6,7 +6,12 @@ import { clearLocalUser } from '@/lib/local-user';
 /** POST /auth/logout. Logs and re-raises a failure; the local user is forgotten either way (SPEC §8). */
 export async function logout(returnTo?: string): Promise<LogoutResponse> {
   try {
-    return (await api.post<LogoutResponse | undefined>('/auth/logout', undefined, { query: { returnTo }, skipSessionRefresh: true })) ?? {};
+    return (
+      (await api.post<LogoutResponse | undefined>('/auth/logout', undefined, {
+        query: { returnTo },
+        skipSessionRefresh: true,
+      })) ?? {}
+    );
   } catch (error) {
     console.error('[auth] logout failed', error);
     throw error;

@@ -28,14 +28,19 @@ export function CreateOrganizationForm({ submitLabel, onCreated, onCancel }: Cre
   const nameError = form.formState.errors.name?.message;
 
   const submit = form.handleSubmit((values) =>
-    createOrganization.mutateAsync(values).then(onCreated, (error: unknown) =>
-      notifyError(error, t('organization:create.failed')),
-    ),
+    createOrganization
+      .mutateAsync(values)
+      .then(onCreated, (error: unknown) => notifyError(error, t('organization:create.failed'))),
   );
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-5">
-      <FormField id={`${id}-name`} label={t('organization:create.nameLabel')} hint={t('organization:create.nameHint')} error={nameError}>
+      <FormField
+        id={`${id}-name`}
+        label={t('organization:create.nameLabel')}
+        hint={t('organization:create.nameHint')}
+        error={nameError}
+      >
         <Input
           {...form.register('name')}
           {...fieldAria(`${id}-name`, { error: nameError, hint: true })}

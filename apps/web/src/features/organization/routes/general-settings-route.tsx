@@ -17,7 +17,14 @@ export function GeneralSettingsRoute() {
 
   if (query.isPending) return <LoadingState />;
   if (query.isError && !query.data) {
-    return <ErrorState title={t('general.loadFailed')} error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
+    return (
+      <ErrorState
+        title={t('general.loadFailed')}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        isRetrying={query.isFetching}
+      />
+    );
   }
   const organization = query.data;
   return (

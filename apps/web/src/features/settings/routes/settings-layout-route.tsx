@@ -22,7 +22,11 @@ export function SettingsLayoutRoute() {
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} />
-      <Tabs value={activeTab} activationMode="manual" onValueChange={(tab) => void navigate(`/${organization.slug}/settings/${tab}`)}>
+      <Tabs
+        value={activeTab}
+        activationMode="manual"
+        onValueChange={(tab) => void navigate(`/${organization.slug}/settings/${tab}`)}
+      >
         <TabsList aria-label={t('tabsLabel')}>
           {SETTINGS_TABS.map((tab) => (
             <TabsTrigger key={tab} value={tab}>

@@ -11,7 +11,15 @@ import type { PlanCatalogue } from '../api/list-plans';
 import { findPlan, maxPacksFor } from './pricing';
 
 /** Extra invoices and verifications per month on top of the current plan. */
-export function AdditionalPacksCard({ catalogue, subscription, onChoose }: { catalogue: PlanCatalogue; subscription: Subscription; onChoose: (packs: number) => void }) {
+export function AdditionalPacksCard({
+  catalogue,
+  subscription,
+  onChoose,
+}: {
+  catalogue: PlanCatalogue;
+  subscription: Subscription;
+  onChoose: (packs: number) => void;
+}) {
   const { t } = useTranslation('subscription');
   const id = useId();
   const locale = currentLocale();
@@ -36,10 +44,21 @@ export function AdditionalPacksCard({ catalogue, subscription, onChoose }: { cat
       </CardHeader>
       <CardContent>
         {max === 0 ? (
-          <p className="text-sm text-muted-foreground">{t('packs.notAvailable', { plan: t(`plans.${subscription.plan}.name`) })}</p>
+          <p className="text-sm text-muted-foreground">
+            {t('packs.notAvailable', { plan: t(`plans.${subscription.plan}.name`) })}
+          </p>
         ) : (
           <FormField id={fieldId} label={t('packs.label')} hint={t('packs.hint', { max })} error={error} className="max-w-xs">
-            <Input type="number" inputMode="numeric" min={0} max={max} step={1} value={packs} onChange={(event) => setPacks(event.target.value)} {...fieldAria(fieldId, { error, hint: true })} />
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={max}
+              step={1}
+              value={packs}
+              onChange={(event) => setPacks(event.target.value)}
+              {...fieldAria(fieldId, { error, hint: true })}
+            />
           </FormField>
         )}
       </CardContent>

@@ -60,7 +60,9 @@ export function ChangePlanDialog({ catalogue, subscription, organizationId, choi
             <dd className="font-medium">{formatMoney(monthlyTotalCents(catalogue, choice))}</dd>
             <dt className="text-muted-foreground">{t('change.billed')}</dt>
             <dd className="font-medium">
-              {t(choice.interval === 'annual' ? 'change.billedAnnually' : 'change.billedMonthly', { amount: formatMoney(billedAmountCents(catalogue, choice)) })}
+              {t(choice.interval === 'annual' ? 'change.billedAnnually' : 'change.billedMonthly', {
+                amount: formatMoney(billedAmountCents(catalogue, choice)),
+              })}
             </dd>
           </dl>
           <Alert tone="info">

@@ -25,7 +25,12 @@ export function CurrentPlanCard({ subscription }: { subscription: Subscription }
           <CardTitle id="current-plan-title">{t('current.title', { plan: t(`plans.${subscription.plan}.name`) })}</CardTitle>
           <Badge tone={STATUS_TONE[subscription.status]}>{t(`status.${subscription.status}`)}</Badge>
         </div>
-        <CardDescription>{t('current.price', { price: formatMoney(subscription.monthlyPriceCents), interval: t(`interval.${subscription.interval}`) })}</CardDescription>
+        <CardDescription>
+          {t('current.price', {
+            price: formatMoney(subscription.monthlyPriceCents),
+            interval: t(`interval.${subscription.interval}`),
+          })}
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
         <dl className="grid gap-4 text-sm sm:grid-cols-3">
@@ -35,7 +40,12 @@ export function CurrentPlanCard({ subscription }: { subscription: Subscription }
           </div>
           <div>
             <dt className="text-muted-foreground">{t('current.period')}</dt>
-            <dd className="font-medium">{t('current.periodRange', { start: formatDate(subscription.currentPeriodStart, locale), end: formatDate(subscription.currentPeriodEnd, locale) })}</dd>
+            <dd className="font-medium">
+              {t('current.periodRange', {
+                start: formatDate(subscription.currentPeriodStart, locale),
+                end: formatDate(subscription.currentPeriodEnd, locale),
+              })}
+            </dd>
           </div>
           <div>
             <dt className="text-muted-foreground">{t('current.additionalPacks')}</dt>
@@ -49,12 +59,15 @@ export function CurrentPlanCard({ subscription }: { subscription: Subscription }
           ) : null}
         </dl>
         <section aria-labelledby="usage-title" className="grid gap-4">
-          <h3 id="usage-title" className="text-sm font-semibold">{t('usage.title')}</h3>
+          <h3 id="usage-title" className="text-sm font-semibold">
+            {t('usage.title')}
+          </h3>
           {usage.map(({ key, used, limit }) => {
             const label = t(`usage.${key}`);
-            const amount = limit === null
-              ? t('usage.ofUnlimited', { used: formatNumber(used, locale) })
-              : t('usage.of', { used: formatNumber(used, locale), limit: formatNumber(limit, locale) });
+            const amount =
+              limit === null
+                ? t('usage.ofUnlimited', { used: formatNumber(used, locale) })
+                : t('usage.of', { used: formatNumber(used, locale), limit: formatNumber(limit, locale) });
             return (
               <div key={key} className="grid gap-1.5">
                 <div className="flex justify-between text-sm">

@@ -1,6 +1,13 @@
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { BILLING_INTERVALS, FEATURES, type BillingInterval, type Feature, type Plan, type Subscription } from '@kontor/domain/subscription';
+import {
+  BILLING_INTERVALS,
+  FEATURES,
+  type BillingInterval,
+  type Feature,
+  type Plan,
+  type Subscription,
+} from '@kontor/domain/subscription';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -34,7 +41,9 @@ export function PlanCards({ catalogue, subscription, interval, onIntervalChange,
   return (
     <section aria-labelledby="plans-title" className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h2 id="plans-title" className="text-lg font-semibold">{t('plansTitle')}</h2>
+        <h2 id="plans-title" className="text-lg font-semibold">
+          {t('plansTitle')}
+        </h2>
         <RadioGroup
           aria-label={t('interval.label')}
           value={interval}
@@ -49,7 +58,9 @@ export function PlanCards({ catalogue, subscription, interval, onIntervalChange,
               <RadioGroupItem id={`interval-${option}`} value={option} className="mt-0" />
               <Label htmlFor={`interval-${option}`}>
                 {t(`interval.${option}`)}
-                {option === 'annual' && saving > 0 ? <span className="ml-1 text-xs text-success">{t('interval.saving', { percent: saving })}</span> : null}
+                {option === 'annual' && saving > 0 ? (
+                  <span className="ml-1 text-xs text-success">{t('interval.saving', { percent: saving })}</span>
+                ) : null}
               </Label>
             </div>
           ))}
@@ -61,10 +72,15 @@ export function PlanCards({ catalogue, subscription, interval, onIntervalChange,
           const monthly = plan.monthlyPriceCents[interval];
           return (
             <li key={plan.plan}>
-              <Card aria-labelledby={`plan-${plan.plan}`} className={cn('flex h-full flex-col', isCurrent && 'border-primary ring-1 ring-primary')}>
+              <Card
+                aria-labelledby={`plan-${plan.plan}`}
+                className={cn('flex h-full flex-col', isCurrent && 'border-primary ring-1 ring-primary')}
+              >
                 <CardHeader>
                   <div className="flex items-center justify-between gap-2">
-                    <CardTitle id={`plan-${plan.plan}`} className="text-lg">{t(`plans.${plan.plan}.name`)}</CardTitle>
+                    <CardTitle id={`plan-${plan.plan}`} className="text-lg">
+                      {t(`plans.${plan.plan}.name`)}
+                    </CardTitle>
                     {isCurrent ? <Badge tone="primary">{t('currentBadge')}</Badge> : null}
                   </div>
                   <p className="text-sm text-muted-foreground">{t(`plans.${plan.plan}.tagline`)}</p>
@@ -93,7 +109,12 @@ export function PlanCards({ catalogue, subscription, interval, onIntervalChange,
                   </ul>
                 </CardContent>
                 <CardFooter>
-                  <Button className="w-full" variant={isCurrent ? 'outline' : 'primary'} disabled={isCurrent} onClick={() => onChoose(plan.plan)}>
+                  <Button
+                    className="w-full"
+                    variant={isCurrent ? 'outline' : 'primary'}
+                    disabled={isCurrent}
+                    onClick={() => onChoose(plan.plan)}
+                  >
                     {isCurrent ? t('currentPlanButton') : t('choosePlan', { plan: t(`plans.${plan.plan}.name`) })}
                   </Button>
                 </CardFooter>

@@ -38,5 +38,5 @@ export function annualSavingPercent(catalogue: PlanCatalogue): number {
   const savings = catalogue.plans
     .filter((plan) => plan.monthlyPriceCents.monthly > 0)
     .map((plan) => 1 - plan.monthlyPriceCents.annual / plan.monthlyPriceCents.monthly);
-  return savings.length ? Math.round((Math.max(...savings) * 100)) : 0;
+  return savings.length ? Math.round(Math.max(...savings) * 100) : 0;
 }

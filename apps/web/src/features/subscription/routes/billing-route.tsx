@@ -24,7 +24,14 @@ export function BillingRoute() {
 
   if (subscription.isPending) return <LoadingState />;
   if (subscription.isError) {
-    return <ErrorState title={t('loadFailed')} error={subscription.error} onRetry={() => void subscription.refetch()} isRetrying={subscription.isFetching} />;
+    return (
+      <ErrorState
+        title={t('loadFailed')}
+        error={subscription.error}
+        onRetry={() => void subscription.refetch()}
+        isRetrying={subscription.isFetching}
+      />
+    );
   }
   const current = subscription.data;
   const catalogue = plans.data ?? LOCAL_CATALOGUE;
@@ -42,14 +49,26 @@ export function BillingRoute() {
         <p>{t('noPayment')}</p>
       </Alert>
       <CurrentPlanCard subscription={current} />
-      <PlanCards catalogue={catalogue} subscription={current} interval={shownInterval} onIntervalChange={setSelectedInterval} onChoose={choosePlan} />
+      <PlanCards
+        catalogue={catalogue}
+        subscription={current}
+        interval={shownInterval}
+        onIntervalChange={setSelectedInterval}
+        onChoose={choosePlan}
+      />
       <AdditionalPacksCard
         key={`${current.plan}-${current.additionalPacks}`}
         catalogue={catalogue}
         subscription={current}
         onChoose={(additionalPacks) => setChoice({ plan: current.plan, interval: current.interval, additionalPacks })}
       />
-      <ChangePlanDialog catalogue={catalogue} subscription={current} organizationId={organization.id} choice={choice} onClose={() => setChoice(null)} />
+      <ChangePlanDialog
+        catalogue={catalogue}
+        subscription={current}
+        organizationId={organization.id}
+        choice={choice}
+        onClose={() => setChoice(null)}
+      />
     </div>
   );
 }

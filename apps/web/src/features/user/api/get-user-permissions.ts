@@ -7,7 +7,9 @@ import { queryKeys } from '@/lib/query-keys';
 export async function getUserPermissions(): Promise<Permission[]> {
   try {
     const permissions = await api.get<unknown>('/user/user-permissions');
-    return Array.isArray(permissions) ? permissions.filter((value): value is Permission => typeof value === 'string' && isPermission(value)) : [];
+    return Array.isArray(permissions)
+      ? permissions.filter((value): value is Permission => typeof value === 'string' && isPermission(value))
+      : [];
   } catch (error) {
     console.error('[permissions] loading failed, continuing without permissions', error);
     return [];

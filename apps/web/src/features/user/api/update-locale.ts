@@ -16,7 +16,9 @@ export function useUpdateLocale() {
   return useMutation({
     mutationFn: updateLocale,
     onSuccess: ({ user }) => {
-      queryClient.setQueryData<ManagementResponse>(queryKeys.auth.management(), (current) => (current ? { ...current, user } : current));
+      queryClient.setQueryData<ManagementResponse>(queryKeys.auth.management(), (current) =>
+        current ? { ...current, user } : current,
+      );
     },
   });
 }

@@ -27,8 +27,12 @@ export function DemoAccounts() {
               <caption className="sr-only">{t('demo.title')}</caption>
               <thead className="text-xs text-muted-foreground uppercase">
                 <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">{t('demo.email')}</th>
-                  <th scope="col" className="py-2 font-medium">{t('demo.role')}</th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    {t('demo.email')}
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    {t('demo.role')}
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-border">

@@ -40,7 +40,10 @@ function WelcomePage({ isSessionExpired }: { isSessionExpired: boolean }) {
             </Button>
           </div>
           {knownUser?.organization ? (
-            <Link to={`/${knownUser.organization.slug}`} className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline">
+            <Link
+              to={`/${knownUser.organization.slug}`}
+              className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
+            >
               {t('continueAs', { name: knownUser.name || knownUser.email })}
               <ArrowRight aria-hidden="true" className="size-4" />
             </Link>

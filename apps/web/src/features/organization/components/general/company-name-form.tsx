@@ -27,9 +27,21 @@ export function CompanyNameForm({ organization }: { organization: Organization }
   });
 
   return (
-    <SettingsSection id="company" title={t('general.company.title')} description={t('general.company.description')} onSubmit={onSubmit} isSaving={isSaving} isDirty={form.formState.isDirty}>
+    <SettingsSection
+      id="company"
+      title={t('general.company.title')}
+      description={t('general.company.description')}
+      onSubmit={onSubmit}
+      isSaving={isSaving}
+      isDirty={form.formState.isDirty}
+    >
       <FormField id="organization-name" label={t('general.company.nameLabel')} error={error}>
-        <Input {...form.register('name')} {...fieldAria('organization-name', { error })} autoComplete="organization" maxLength={ORGANIZATION_NAME_MAX} />
+        <Input
+          {...form.register('name')}
+          {...fieldAria('organization-name', { error })}
+          autoComplete="organization"
+          maxLength={ORGANIZATION_NAME_MAX}
+        />
       </FormField>
     </SettingsSection>
   );

@@ -62,7 +62,11 @@ export function LogoUpload({ organization }: { organization: Organization }) {
       <CardContent className="grid items-start gap-6 sm:grid-cols-[8rem_minmax(0,1fr)]">
         <div className="flex size-32 items-center justify-center overflow-hidden rounded-lg border border-dashed border-border bg-muted">
           {shown ? (
-            <img src={shown} alt={preview ? t('organization:general.logo.previewAlt') : t('organization:general.logo.currentAlt')} className="size-full object-contain" />
+            <img
+              src={shown}
+              alt={preview ? t('organization:general.logo.previewAlt') : t('organization:general.logo.currentAlt')}
+              className="size-full object-contain"
+            />
           ) : (
             <ImageUp aria-hidden="true" className="size-8 text-muted-foreground" />
           )}
@@ -73,7 +77,13 @@ export function LogoUpload({ organization }: { organization: Organization }) {
           hint={t('organization:general.logo.hint', { maxMb: MAX_MB, px: LOGO_RECOMMENDED_PX })}
           error={problem}
         >
-          <Input ref={inputRef} type="file" accept="image/png,image/jpeg,image/webp" onChange={choose} {...fieldAria(fieldId, { error: problem, hint: true })} />
+          <Input
+            ref={inputRef}
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            onChange={choose}
+            {...fieldAria(fieldId, { error: problem, hint: true })}
+          />
         </FormField>
       </CardContent>
       <CardFooter>

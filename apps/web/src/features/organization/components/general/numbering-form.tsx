@@ -12,7 +12,9 @@ import { zodErrorOptions } from '@/lib/form-errors';
 import { SettingsSection } from './settings-section';
 import { useSaveOrganization } from './use-save-organization';
 
-const schema = updateOrganizationBodySchema.pick({ accountsPayableNumbering: true, accountsReceivableNumbering: true }).required();
+const schema = updateOrganizationBodySchema
+  .pick({ accountsPayableNumbering: true, accountsReceivableNumbering: true })
+  .required();
 type NumberingValues = z.infer<typeof schema>;
 type NumberingKey = keyof NumberingValues;
 
@@ -38,10 +40,29 @@ export function NumberingForm({ organization }: { organization: Organization }) 
   });
 
   return (
-    <SettingsSection id="numbering" title={t('general.numbering.title')} description={t('general.numbering.description')} onSubmit={onSubmit} isSaving={isSaving} isDirty={form.formState.isDirty}>
+    <SettingsSection
+      id="numbering"
+      title={t('general.numbering.title')}
+      description={t('general.numbering.description')}
+      onSubmit={onSubmit}
+      isSaving={isSaving}
+      isDirty={form.formState.isDirty}
+    >
       <div className="grid gap-6 md:grid-cols-2">
-        <NumberingFields name="accountsPayableNumbering" control={form.control} register={form.register} errors={form.formState.errors} example="30005" />
-        <NumberingFields name="accountsReceivableNumbering" control={form.control} register={form.register} errors={form.formState.errors} example="10001" />
+        <NumberingFields
+          name="accountsPayableNumbering"
+          control={form.control}
+          register={form.register}
+          errors={form.formState.errors}
+          example="30005"
+        />
+        <NumberingFields
+          name="accountsReceivableNumbering"
+          control={form.control}
+          register={form.register}
+          errors={form.formState.errors}
+          example="10001"
+        />
       </div>
     </SettingsSection>
   );
@@ -76,7 +97,12 @@ function NumberingFields({ name, control, register, errors, example }: Numbering
           </div>
         )}
       />
-      <FormField id={startId} label={t(`general.numbering.${kind}.startLabel`)} hint={t('general.numbering.startHint', { example })} error={error}>
+      <FormField
+        id={startId}
+        label={t(`general.numbering.${kind}.startLabel`)}
+        hint={t('general.numbering.startHint', { example })}
+        error={error}
+      >
         <Input
           type="number"
           inputMode="numeric"

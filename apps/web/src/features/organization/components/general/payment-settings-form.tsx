@@ -55,25 +55,38 @@ export function PaymentSettingsForm({ organization }: { organization: Organizati
   const { t } = useTranslation('organization');
   const { save, isSaving } = useSaveOrganization(organization);
   const values = useMemo<PaymentValues>(
-    () => ({ paymentRunCreationStrategy: organization.paymentRunCreationStrategy, paymentStrategy: organization.paymentStrategy }),
+    () => ({
+      paymentRunCreationStrategy: organization.paymentRunCreationStrategy,
+      paymentStrategy: organization.paymentStrategy,
+    }),
     [organization.paymentRunCreationStrategy, organization.paymentStrategy],
   );
-  const form = useForm<PaymentValues>({ resolver: zodResolver(schema, zodErrorOptions), values, resetOptions: { keepDirtyValues: true } });
+  const form = useForm<PaymentValues>({
+    resolver: zodResolver(schema, zodErrorOptions),
+    values,
+    resetOptions: { keepDirtyValues: true },
+  });
   const strategy = useWatch({ control: form.control, name: 'paymentRunCreationStrategy' });
   const memory = useRef<StrategyMemory>(
-    rememberStrategy(organization.paymentRunCreationStrategy, { daysBeforeDue: 3, weekdays: [2, 4], includeAllDueUntilNextRun: false }),
+    rememberStrategy(organization.paymentRunCreationStrategy, {
+      daysBeforeDue: 3,
+      weekdays: [2, 4],
+      includeAllDueUntilNextRun: false,
+    }),
   );
-  // Reading formState.errors subscribes this form to error changes; getFieldState then reads inside the union.
-  void form.formState.errors;
-  const daysError = form.getFieldState('paymentRunCreationStrategy.daysBeforeDue').error?.message;
-  const weekdaysState = form.getFieldState('paymentRunCreationStrategy.weekdays').error;
+  // Passing formState subscribes this form to error changes; getFieldState reads inside the union.
+  const daysError = form.getFieldState('paymentRunCreationStrategy.daysBeforeDue', form.formState).error?.message;
+  const weekdaysState = form.getFieldState('paymentRunCreationStrategy.weekdays', form.formState).error;
   const weekdaysError = weekdaysState?.message ?? weekdaysState?.root?.message;
 
   const chooseMode = (mode: string) => {
     const next = MODES.find((candidate) => candidate === mode);
     if (!next) return;
     memory.current = rememberStrategy(form.getValues('paymentRunCreationStrategy'), memory.current);
-    form.setValue('paymentRunCreationStrategy', strategyForMode(next, memory.current), { shouldDirty: true, shouldValidate: false });
+    form.setValue('paymentRunCreationStrategy', strategyForMode(next, memory.current), {
+      shouldDirty: true,
+      shouldValidate: false,
+    });
     form.clearErrors('paymentRunCreationStrategy');
   };
 
@@ -82,7 +95,14 @@ export function PaymentSettingsForm({ organization }: { organization: Organizati
   });
 
   return (
-    <SettingsSection id="payments" title={t('general.payments.title')} description={t('general.payments.description')} onSubmit={onSubmit} isSaving={isSaving} isDirty={form.formState.isDirty}>
+    <SettingsSection
+      id="payments"
+      title={t('general.payments.title')}
+      description={t('general.payments.description')}
+      onSubmit={onSubmit}
+      isSaving={isSaving}
+      isDirty={form.formState.isDirty}
+    >
       <fieldset className="grid gap-4">
         <legend id="payment-run-mode-label" className="mb-3 text-sm font-semibold">
           {t('general.payments.creation.label')}
@@ -100,7 +120,13 @@ export function PaymentSettingsForm({ organization }: { organization: Organizati
         </RadioGroup>
 
         {strategy.mode === 'days_before_due' ? (
-          <FormField id="days-before-due" label={t('general.payments.creation.daysLabel')} hint={t('general.payments.creation.daysHint')} error={daysError} className="max-w-xs pl-7">
+          <FormField
+            id="days-before-due"
+            label={t('general.payments.creation.daysLabel')}
+            hint={t('general.payments.creation.daysHint')}
+            error={daysError}
+            className="max-w-xs pl-7"
+          >
             <Input
               type="number"
               inputMode="numeric"
@@ -130,8 +156,8 @@ export function PaymentSettingsForm({ organization }: { organization: Organizati
         ) : null}
       </fieldset>
 
-      <fieldset className="grid gap-3 border-t border-border pt-5">
-        <legend id="payment-strategy-label" className="mb-3 pt-5 text-sm font-semibold">
+      <fieldset className="grid gap-3">
+        <legend id="payment-strategy-label" className="mb-3 w-full border-t border-border pt-5 text-sm font-semibold">
           {t('general.payments.strategy.label')}
         </legend>
         <Controller

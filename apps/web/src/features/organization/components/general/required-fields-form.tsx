@@ -23,7 +23,10 @@ type RequiredFieldValues = z.infer<typeof schema>;
 export function RequiredFieldsForm({ organization }: { organization: Organization }) {
   const { t } = useTranslation('organization');
   const update = useUpdateRequiredFields(organization.id);
-  const values = useMemo<RequiredFieldValues>(() => ({ requiredFields: organization.requiredFields }), [organization.requiredFields]);
+  const values = useMemo<RequiredFieldValues>(
+    () => ({ requiredFields: organization.requiredFields }),
+    [organization.requiredFields],
+  );
   const form = useForm<RequiredFieldValues>({
     resolver: zodResolver(schema, zodErrorOptions),
     values,

@@ -37,11 +37,22 @@ export function WeekdayPicker({ value, onChange }: { value: number[]; onChange: 
   );
 }
 
-export function IncludeAllDueCheckbox({ checked, onCheckedChange }: { checked: boolean; onCheckedChange: (checked: boolean) => void }) {
+export function IncludeAllDueCheckbox({
+  checked,
+  onCheckedChange,
+}: {
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+}) {
   const { t } = useTranslation('organization');
   return (
     <div className="flex items-start gap-2">
-      <Checkbox id="include-all-due" checked={checked} onCheckedChange={(state) => onCheckedChange(state === true)} className="mt-0.5" />
+      <Checkbox
+        id="include-all-due"
+        checked={checked}
+        onCheckedChange={(state) => onCheckedChange(state === true)}
+        className="mt-0.5"
+      />
       <Label htmlFor="include-all-due" className="leading-snug font-normal">
         {t('general.payments.creation.includeAll')}
       </Label>

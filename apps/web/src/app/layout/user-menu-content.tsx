@@ -1,0 +1,78 @@
+import { Languages, LogOut } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { Locale } from '@kontor/domain/auth';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuGroup,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { useLogout } from '@/features/auth/api/logout';
+import { useUpdateLocale } from '@/features/user/api/update-locale';
+import { setFlashMessage } from '@/lib/flash';
+import { changeLocale, currentLocale } from '@/lib/i18n';
+import { isLocale, SUPPORTED_LOCALES } from '@/lib/locale';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useSession } from '@/lib/session-context';
+import { UserMenuTriggerContent, userMenuTriggerClasses } from './user-menu-trigger';
+
+/** The signed-in user's menu: language (stored on the device and on the server) and logout. Loaded on first use. */
+export function UserMenuContent() {
+  const { t } = useTranslation(['shell', 'common']);
+  const { user } = useSession();
+  const logout = useLogout({ beforeLeave: () => setFlashMessage(t('shell:userMenu.loggedOut')) });
+  const updateLocale = useUpdateLocale();
+
+  const selectLocale = async (value: string) => {
+    if (!isLocale(value) || value === currentLocale()) return;
+    const locale: Locale = value;
+    await changeLocale(locale);
+    updateLocale.mutate(locale, {
+      onSuccess: () => notifySuccess(t('shell:userMenu.languageChanged')),
+      onError: (error) => notifyError(error, t('shell:userMenu.languageSaveFailed')),
+    });
+  };
+
+  return (
+    // It mounts because the user just pressed the trigger: open at once.
+    <DropdownMenu defaultOpen>
+      <DropdownMenuTrigger
+        data-testid="user-menu"
+        aria-label={t('shell:userMenu.trigger', { name: user.name || user.email })}
+        className={userMenuTriggerClasses}
+      >
+        <UserMenuTriggerContent />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="start" side="top" className="w-64">
+        <DropdownMenuLabel className="flex items-center gap-2">
+          <Languages aria-hidden="true" className="size-3.5" />
+          {t('shell:userMenu.language')}
+        </DropdownMenuLabel>
+        <DropdownMenuRadioGroup value={currentLocale()} onValueChange={(value) => void selectLocale(value)}>
+          {SUPPORTED_LOCALES.map((locale) => (
+            <DropdownMenuRadioItem key={locale} value={locale} lang={locale}>
+              {t(`common:languages.${locale}`)}
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
+        <DropdownMenuSeparator />
+        <DropdownMenuGroup>
+          <DropdownMenuItem
+            disabled={logout.isPending}
+            onSelect={() =>
+              logout.mutate(undefined, { onError: (error) => notifyError(error, t('shell:userMenu.logoutFailed')) })
+            }
+          >
+            <LogOut aria-hidden="true" />
+            {t('shell:userMenu.logout')}
+          </DropdownMenuItem>
+        </DropdownMenuGroup>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
