@@ -1,3 +1,4 @@
+/* global window, document, MutationObserver */
 // Initial JavaScript of a page, measured in Debian's Chromium: gzip size of the scripts the
 // page requested before it rendered its main heading.
 import { gzipSync } from 'node:zlib';
