@@ -51,7 +51,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.env === 'production',
+    // A hop count, not `true`: the left-most X-Forwarded-For is whatever the client wrote.
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     genReqId: (request) => (request.headers['x-request-id'] as string | undefined)?.slice(0, 64) ?? randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();

@@ -31,6 +31,7 @@ const envSchema = z.object({
     .min(1)
     .default(12 * 60),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).default(30),
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).optional(),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -73,6 +74,8 @@ export interface Config {
   database: { url: string | undefined; embeddedPort: number; poolSize: number };
   session: { secret: string; idleMinutes: number; absoluteDays: number };
   bodyLimitBytes: number;
+  /** Reverse proxies in front of Kontor whose X-Forwarded-For is trusted (client IPs for rate limits). */
+  trustProxyHops: number;
   oidc:
     | { kind: 'builtin'; issuer: string; clientId: string; clientSecret: string; scopes: string }
     | { kind: 'external'; issuer: string; clientId: string; clientSecret: string | undefined; scopes: string };
@@ -166,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       absoluteDays: e.SESSION_ABSOLUTE_DAYS,
     },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    trustProxyHops: e.TRUST_PROXY_HOPS ?? (e.NODE_ENV === 'production' ? 1 : 0),
     oidc,
     storage,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },

@@ -157,3 +157,21 @@ export function effectiveLimits(plan: Plan, packs: number): PlanDefinition['limi
     additionalPacks: base.additionalPacks,
   };
 }
+
+export type PlanCatalogue = z.infer<typeof planCatalogueResponseSchema>;
+
+/** The catalogue as GET /supscription-plan/plans answers it (and the web shows before it arrives). */
+export function planCatalogue(): PlanCatalogue {
+  return {
+    plans: PLANS.map((plan) => {
+      const definition = PLAN_CATALOGUE[plan];
+      return {
+        plan,
+        monthlyPriceCents: definition.monthlyPriceCents,
+        limits: definition.limits,
+        features: [...definition.features],
+      };
+    }),
+    pack: { ...PACK_SIZE, monthlyPriceCents: PACK_MONTHLY_PRICE_CENTS },
+  };
+}

@@ -1,13 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  PACK_MONTHLY_PRICE_CENTS,
-  PACK_SIZE,
-  PLANS,
-  PLAN_CATALOGUE,
-  changePlanBodySchema,
-  planCatalogueResponseSchema,
-  subscriptionSchema,
-} from '@kontor/domain';
+import { changePlanBodySchema, planCatalogue, planCatalogueResponseSchema, subscriptionSchema } from '@kontor/domain';
 import { access } from '../../plugins/access';
 import { changePlan, getSubscription } from './service';
 
@@ -30,17 +22,6 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/plans',
     { config: { access: access.authenticated }, schema: { tags, response: { 200: planCatalogueResponseSchema } } },
-    async () => ({
-      plans: PLANS.map((plan) => {
-        const definition = PLAN_CATALOGUE[plan];
-        return {
-          plan,
-          monthlyPriceCents: definition.monthlyPriceCents,
-          limits: definition.limits,
-          features: [...definition.features],
-        };
-      }),
-      pack: { ...PACK_SIZE, monthlyPriceCents: PACK_MONTHLY_PRICE_CENTS },
-    }),
+    async () => planCatalogue(),
   );
 };
