@@ -1,6 +1,9 @@
 import type { ErrorCode, ErrorParams, Locale } from '@kontor/domain';
 import de from '@kontor/domain/locales/de/errors.json' with { type: 'json' };
 import en from '@kontor/domain/locales/en/errors.json' with { type: 'json' };
+import validationDe from '@kontor/domain/locales/de/validation.json' with { type: 'json' };
+import validationEn from '@kontor/domain/locales/en/validation.json' with { type: 'json' };
+import { formatValidationParams, isValidationKey } from '@kontor/domain';
 
 const messages: Record<Locale, Record<string, string>> = { de, en };
 
@@ -25,4 +28,14 @@ export function localeFromHeader(header: string | undefined): Locale {
 export function translateError(code: ErrorCode, locale: Locale, params?: ErrorParams): string {
   const template = messages[locale][code] ?? messages.en[code] ?? messages.en.internal ?? code;
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => String(params?.[key] ?? ''));
+}
+
+const validationMessages: Record<Locale, Record<string, string>> = { de: validationDe, en: validationEn };
+
+/** A field message: a rule key from packages/domain becomes its sentence; anything else stays as it is. */
+export function translateValidation(message: string, locale: Locale, params?: Record<string, unknown>): string {
+  if (!isValidationKey(message)) return message;
+  const template = validationMessages[locale][message] ?? validationMessages.en[message] ?? message;
+  const values = formatValidationParams(params);
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => String(values[key] ?? ''));
 }

@@ -1,10 +1,11 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorBody, ErrorCode, ErrorParams } from '@kontor/domain';
+import type { ErrorBody, ErrorCode, ErrorParams, Locale } from '@kontor/domain';
+import { isValidationKey } from '@kontor/domain';
 import { statusForError } from '@kontor/domain';
 import { AppError, isAppError } from '../lib/app-error';
-import { translateError } from '../lib/i18n';
+import { translateError, translateValidation } from '../lib/i18n';
 
 /** Fastify's own error codes that are the client's fault, mapped to ours. */
 const FRAMEWORK_CODES: Record<string, ErrorCode> = {
@@ -19,13 +20,30 @@ const FRAMEWORK_CODES: Record<string, ErrorCode> = {
   FST_ERR_VALIDATION: 'validation_failed',
 };
 
-function toFieldErrors(issues: { instancePath?: string; message?: string; params?: unknown }[]): Record<string, string[]> {
+/**
+ * Field errors keyed by dotted path. Rule keys from packages/domain (e.g. "split_sum_exceeds_total")
+ * become sentences in the caller's language; zod's own checks map to the nearest key.
+ */
+function toFieldErrors(
+  issues: { instancePath?: string; message?: string; keyword?: string; params?: Record<string, unknown> }[],
+  locale: Locale,
+): Record<string, string[]> {
   const fieldErrors: Record<string, string[]> = {};
   for (const issue of issues) {
     const field = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || '_';
-    (fieldErrors[field] ??= []).push(issue.message ?? 'invalid');
+    const ruleParams = (issue.params?.params as Record<string, unknown> | undefined) ?? undefined;
+    (fieldErrors[field] ??= []).push(translateValidation(messageKeyOf(issue), locale, ruleParams));
   }
   return fieldErrors;
+}
+
+function messageKeyOf(issue: { message?: string; keyword?: string; params?: Record<string, unknown> }): string {
+  const message = issue.message ?? 'invalid';
+  if (isValidationKey(message)) return message;
+  if (issue.keyword === 'invalid_type' && /received undefined$/.test(message)) return 'required';
+  if (issue.keyword === 'too_big' && issue.params?.origin === 'string') return 'too_long';
+  if (issue.keyword === 'too_small' && issue.params?.origin === 'string' && issue.params?.minimum === 1) return 'required';
+  return message;
 }
 
 export function sendError(
@@ -49,11 +67,11 @@ export const errorsPlugin = fp(
         return sendError(request, reply, error.code, error.params, error.fieldErrors);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
-        return sendError(request, reply, 'validation_failed', undefined, toFieldErrors(error.validation));
+        return sendError(request, reply, 'validation_failed', undefined, toFieldErrors(error.validation, request.locale));
       }
       const mapped = error.code ? FRAMEWORK_CODES[error.code] : undefined;
       if (mapped) {
-        const fieldErrors = mapped === 'validation_failed' && error.validation ? toFieldErrors(error.validation) : undefined;
+        const fieldErrors = mapped === 'validation_failed' && error.validation ? toFieldErrors(error.validation, request.locale) : undefined;
         return sendError(request, reply, mapped, undefined, fieldErrors);
       }
       if (error.statusCode === 429) {

@@ -1,3 +1,5 @@
 export * from './identity';
 export * from './organizations';
 export * from './platform';
+export * from './master-data';
+export * from './invoices';

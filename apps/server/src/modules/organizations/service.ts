@@ -13,6 +13,7 @@ import { asOrgId } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { OrgContext } from '../../plugins/session';
 import { diffFields, writeActivity } from '../activity-log/writer';
+import { seedSystemTaxKeys } from '../master-data/system-tax-keys';
 import { createTrialSubscription } from '../subscriptions/service';
 import {
   findMemberOrganizationBySlug,
@@ -89,6 +90,7 @@ export async function createOrganization(database: Database, options: CreateOrga
           permissions: [...PERMISSIONS],
         });
         await createTrialSubscription(tx, orgId);
+        await seedSystemTaxKeys(tx, orgId);
         await writeActivity(tx, orgId, {
           entityType: 'organization',
           entityId: orgId,

@@ -1,0 +1,126 @@
+import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations';
+
+const orgColumn = () =>
+  uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' });
+const timestamps = {
+  version: integer('version').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** KOST1 / KOST2 (SPEC §3): unique by code within a type. */
+export const costCenters = pgTable(
+  'cost_centers',
+  {
+    organizationId: orgColumn(),
+    id: uuid('id').notNull().defaultRandom(),
+    code: text('code').notNull(),
+    name: text('name').notNull().default(''),
+    type: integer('type').$type<1 | 2>().notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
+    uniqueIndex('cost_centers_code_uq').on(table.organizationId, table.type, table.code),
+  ],
+);
+
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    organizationId: orgColumn(),
+    id: uuid('id').notNull().defaultRandom(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    ...timestamps,
+  },
+  (table) => [primaryKey({ columns: [table.organizationId, table.id] }), uniqueIndex('ledger_accounts_code_uq').on(table.organizationId, table.code)],
+);
+
+/** Tax keys: the 14 system keys of SPEC §3 per organisation (locked but for the external code) and custom ones. */
+export const taxKeys = pgTable(
+  'tax_keys',
+  {
+    organizationId: orgColumn(),
+    id: uuid('id').notNull().defaultRandom(),
+    name: text('name').notNull(),
+    externalCode: text('external_code'),
+    type: text('type').$type<'SALE' | 'PURCHASE' | 'OTHER'>().notNull(),
+    description: text('description'),
+    rate: integer('rate'),
+    isSystem: boolean('is_system').notNull().default(false),
+    ...timestamps,
+  },
+  (table) => [primaryKey({ columns: [table.organizationId, table.id] }), uniqueIndex('tax_keys_name_uq').on(table.organizationId, table.name)],
+);
+
+/** The organisation's own bank accounts; the default debitor pays invoices. */
+export const companyBankAccounts = pgTable(
+  'company_bank_accounts',
+  {
+    organizationId: orgColumn(),
+    id: uuid('id').notNull().defaultRandom(),
+    name: text('name').notNull(),
+    iban: text('iban').notNull(),
+    bic: text('bic'),
+    isDefaultDebitor: boolean('is_default_debitor').notNull().default(false),
+    accessValidUntil: timestamp('access_valid_until', { withTimezone: true }),
+    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
+    uniqueIndex('company_bank_accounts_name_iban_uq').on(table.organizationId, table.name, table.iban),
+  ],
+);
+
+/** Business partners (SPEC §3). The Counterparties module adds verification, trust history and merging. */
+export const counterparties = pgTable(
+  'counterparties',
+  {
+    organizationId: orgColumn(),
+    id: uuid('id').notNull().defaultRandom(),
+    name: text('name').notNull(),
+    vatNumber: text('vat_number'),
+    email: text('email'),
+    description: text('description'),
+    street: text('street'),
+    city: text('city'),
+    zip: text('zip'),
+    country: text('country'),
+    accountsPayableNumber: text('accounts_payable_number'),
+    accountsReceivableNumber: text('accounts_receivable_number'),
+    defaultLedgerAccountId: uuid('default_ledger_account_id'),
+    isTrusted: boolean('is_trusted').notNull().default(false),
+    markedTrustedAt: timestamp('marked_trusted_at', { withTimezone: true }),
+    markedTrustedBy: uuid('marked_trusted_by'),
+    paymentTermsDays: integer('payment_terms_days'),
+    skontoDays: integer('skonto_days'),
+    skontoRate: integer('skonto_rate'),
+    paymentRemindersEnabled: boolean('payment_reminders_enabled').notNull().default(false),
+    paymentReminderEmails: text('payment_reminder_emails').array(),
+    ...timestamps,
+  },
+  (table) => [primaryKey({ columns: [table.organizationId, table.id] }), index('counterparties_name_idx').on(table.organizationId, table.name)],
+);
+
+export const counterpartyBankAccounts = pgTable(
+  'counterparty_bank_accounts',
+  {
+    organizationId: orgColumn(),
+    id: uuid('id').notNull().defaultRandom(),
+    counterpartyId: uuid('counterparty_id').notNull(),
+    name: text('name').notNull().default(''),
+    iban: text('iban').notNull(),
+    bic: text('bic'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
+    foreignKey({ columns: [table.organizationId, table.counterpartyId], foreignColumns: [counterparties.organizationId, counterparties.id] }).onDelete('cascade'),
+    uniqueIndex('counterparty_bank_accounts_uq').on(table.organizationId, table.counterpartyId, table.name, table.iban),
+  ],
+);

@@ -1,0 +1,18 @@
+import { electronicFormatIBAN, friendlyFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
+
+/** IBAN checks with ibantools (country length and mod-97 checksum); input may contain spaces. */
+export function normalizeIban(value: string): string {
+  return electronicFormatIBAN(value) ?? value.replace(/\s+/g, '').toUpperCase();
+}
+
+export function isIban(value: string): boolean {
+  return isValidIBAN(normalizeIban(value));
+}
+
+export function formatIban(value: string): string {
+  return friendlyFormatIBAN(normalizeIban(value)) ?? value;
+}
+
+export function isBic(value: string): boolean {
+  return isValidBIC(value.replace(/\s+/g, '').toUpperCase());
+}

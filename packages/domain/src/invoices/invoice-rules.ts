@@ -1,0 +1,114 @@
+import { addMonthsIso, todayIso } from '../dates';
+import { isIban } from '../iban';
+import { isEuVatNumber } from '../vat';
+import { OLD_INVOICE_MONTHS } from './invoice-fields';
+
+/**
+ * SPEC §5 invoice rules as plain functions over the form's values. Each finding names the field,
+ * a message key (translated from locales/{de,en}/validation.json) and its parameters, so the web
+ * form and the server answer the same words.
+ */
+export interface RuleFinding {
+  path: (string | number)[];
+  message: string;
+  params?: Record<string, string | number>;
+}
+
+export interface InvoiceRuleInput {
+  counterpartyIban: string | null;
+  counterpartyVat: string | null;
+  invoiceNumber: string | null;
+  date: string | null;
+  dueDate: string | null;
+  billingPeriodStart: string | null;
+  billingPeriodEnd: string | null;
+  totalAmount: number | null;
+  currency: string | null;
+  skontoRate: number | null;
+  skontoAmount: number | null;
+  skontoDate: string | null;
+  shouldCreateTransaction: boolean;
+  alreadyPaid: boolean;
+  alreadyPaidDate: string | null;
+  taxRate: number | null;
+  splits: { amount: number }[];
+  debitorBankAccountId: string | null;
+}
+
+/** Total minus the split lines: positive = left to allocate, negative = the lines exceed the total. */
+export function splitBalance(totalAmount: number, splits: readonly { amount: number }[]): number {
+  return totalAmount - splits.reduce((sum, split) => sum + split.amount, 0);
+}
+
+export function checkInvoiceRules(input: InvoiceRuleInput, today: string = todayIso()): RuleFinding[] {
+  const findings: RuleFinding[] = [];
+  const add = (path: RuleFinding['path'], message: string, params?: RuleFinding['params']) =>
+    findings.push(params ? { path, message, params } : { path, message });
+
+  // Required fields (SPEC §5).
+  if (!input.invoiceNumber) add(['invoiceNumber'], 'required');
+  if (!input.date) add(['date'], 'required');
+  if (!input.dueDate) add(['dueDate'], 'required');
+  if (!input.currency) add(['currency'], 'required');
+  if (input.taxRate === null) add(['taxRate'], 'required');
+  if (input.totalAmount === null) add(['totalAmount'], 'required');
+  if (input.date && input.dueDate && input.dueDate < input.date) add(['dueDate'], 'due_before_date');
+
+  // A billing period needs both ends, in order.
+  const hasStart = input.billingPeriodStart !== null;
+  const hasEnd = input.billingPeriodEnd !== null;
+  if (hasStart !== hasEnd) add([hasStart ? 'billingPeriodEnd' : 'billingPeriodStart'], 'billing_period_incomplete');
+  if (hasStart && hasEnd && input.billingPeriodEnd! < input.billingPeriodStart!) add(['billingPeriodEnd'], 'billing_period_order');
+
+  // Already paid: a payment date, not in the future.
+  if (input.alreadyPaid && !input.alreadyPaidDate) add(['alreadyPaidDate'], 'paid_date_required');
+  if (input.alreadyPaid && input.alreadyPaidDate && input.alreadyPaidDate > today) add(['alreadyPaidDate'], 'paid_date_in_future');
+
+  // Skonto: all or nothing; valid rate; not more than the total; not after the due date.
+  const skonto = { skontoRate: input.skontoRate, skontoAmount: input.skontoAmount, skontoDate: input.skontoDate };
+  const filled = Object.values(skonto).filter((value) => value !== null).length;
+  if (filled > 0 && filled < 3) {
+    for (const [field, value] of Object.entries(skonto)) if (value === null) add([field], 'skonto_incomplete');
+  }
+  if (input.skontoRate !== null && (input.skontoRate <= 0 || input.skontoRate > 10_000)) add(['skontoRate'], 'skonto_rate_invalid');
+  if (input.skontoAmount !== null && input.totalAmount !== null && Math.abs(input.skontoAmount) > Math.abs(input.totalAmount)) {
+    add(['skontoAmount'], 'skonto_amount_exceeds_total');
+  }
+  if (input.skontoDate && input.dueDate && input.skontoDate > input.dueDate) add(['skontoDate'], 'skonto_date_after_due');
+  if (input.taxRate !== null && (input.taxRate < 0 || input.taxRate > 10_000)) add(['taxRate'], 'tax_rate_invalid');
+
+  // Split lines must add up to the total; the message shows the difference.
+  if (input.splits.length > 0 && input.totalAmount !== null) {
+    const balance = splitBalance(input.totalAmount, input.splits);
+    if (balance < 0) add(['splits'], 'split_sum_exceeds_total', { difference: -balance, currency: input.currency ?? 'EUR' });
+    if (balance > 0) add(['splits'], 'total_exceeds_split_sum', { difference: balance, currency: input.currency ?? 'EUR' });
+  }
+
+  // Paying by transaction needs a valid counterparty IBAN and a debitor account.
+  const willPay = input.shouldCreateTransaction && !input.alreadyPaid;
+  if (willPay) {
+    if (!input.counterpartyIban) add(['counterpartyIban'], 'iban_required');
+    else if (!isIban(input.counterpartyIban)) add(['counterpartyIban'], 'invalid_iban');
+    if (!input.debitorBankAccountId) add(['debitorBankAccountId'], 'debitor_required');
+  }
+  if (input.counterpartyVat && !isEuVatNumber(input.counterpartyVat)) add(['counterpartyVat'], 'invalid_vat');
+  return findings;
+}
+
+export type InvoiceWarning = 'invoice_older_than_4_months' | 'editing_approved_invoice';
+
+/** Warnings do not block saving (SPEC §4). */
+export function invoiceWarnings(input: { date: string | null; status: string }, today: string = todayIso()): InvoiceWarning[] {
+  const warnings: InvoiceWarning[] = [];
+  if (input.date && input.date < addMonthsIso(today, -OLD_INVOICE_MONTHS)) warnings.push('invoice_older_than_4_months');
+  if (input.status === 'approved') warnings.push('editing_approved_invoice');
+  return warnings;
+}
+
+/** SPEC §5: ledger accounts are written "0000 - Name". */
+export const LEDGER_ACCOUNT_PATTERN = /^(\d{1,9})\s+-\s+(\S.*)$/;
+
+export function parseLedgerAccount(value: string): { code: string; name: string } | null {
+  const match = LEDGER_ACCOUNT_PATTERN.exec(value.trim());
+  return match ? { code: match[1]!, name: match[2]!.trim() } : null;
+}

@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { normalizeIban } from '../iban';
+import { normalizeVatNumber } from '../vat';
+import {
+  REMITTANCE_MAX_LENGTH,
+  currencySchema,
+  invoiceLineItemSchema,
+  invoiceSplitSchema,
+  invoiceTypeSchema,
+  isoDateSchema,
+  minorUnitsSchema,
+  optionalText,
+} from './invoice-fields';
+import { checkInvoiceRules } from './invoice-rules';
+import { invoiceStatusSchema, ocrStatusSchema } from './invoice-status';
+
+const nullableDate = isoDateSchema.nullable();
+const nullableId = z.uuid().nullable();
+
+/**
+ * The editable fields of an invoice: PUT /api/invoices/:id and the web form use this one schema,
+ * so both say the same thing (ARCHITECTURE §3.1). Every SPEC §5 invoice rule is in the refinement.
+ */
+export const invoiceFieldsSchema = z.object({
+  counterpartyId: nullableId,
+  counterpartyName: optionalText(200),
+  counterpartyIban: optionalText(42).transform((value) => (value ? normalizeIban(value) : null)),
+  counterpartyBic: optionalText(11).transform((value) => (value ? value.replace(/\s+/g, '').toUpperCase() : null)),
+  counterpartyVat: optionalText(20).transform((value) => (value ? normalizeVatNumber(value) : null)),
+  invoiceNumber: optionalText(100),
+  purchaseOrder: optionalText(100),
+  date: nullableDate,
+  dueDate: nullableDate,
+  billingPeriodStart: nullableDate,
+  billingPeriodEnd: nullableDate,
+  netAmount: minorUnitsSchema.nullable(),
+  taxAmount: minorUnitsSchema.nullable(),
+  totalAmount: minorUnitsSchema.nullable(),
+  currency: currencySchema.nullable(),
+  type: invoiceTypeSchema,
+  skontoRate: z.number().int().nullable(),
+  skontoAmount: minorUnitsSchema.nullable(),
+  skontoDate: nullableDate,
+  skontoIgnoreDeadline: z.boolean(),
+  paymentTerms: optionalText(200),
+  notes: optionalText(5000),
+  shouldCreateTransaction: z.boolean(),
+  alreadyPaid: z.boolean(),
+  alreadyPaidDate: nullableDate,
+  costCenterId: nullableId,
+  costCenter2Id: nullableId,
+  ledgerAccountId: nullableId,
+  taxRate: z.number().int().nullable(),
+  taxKeyId: nullableId,
+  splits: z.array(invoiceSplitSchema).max(100),
+  lineItems: z.array(invoiceLineItemSchema).max(500),
+  remittanceInformation: z
+    .string()
+    .trim()
+    .max(REMITTANCE_MAX_LENGTH, { message: 'remittance_too_long' })
+    .nullable()
+    .transform((value) => (value === '' ? null : value)),
+  debitorBankAccountId: nullableId,
+});
+export type InvoiceFields = z.infer<typeof invoiceFieldsSchema>;
+export type InvoiceFieldsInput = z.input<typeof invoiceFieldsSchema>;
+
+function withInvoiceRules<T extends z.ZodType<InvoiceFields>>(schema: T) {
+  return schema.superRefine((fields, context) => {
+    for (const finding of checkInvoiceRules(fields)) {
+      context.addIssue({ code: 'custom', path: finding.path, message: finding.message, params: finding.params });
+    }
+  });
+}
+
+export const invoiceFormSchema = withInvoiceRules(invoiceFieldsSchema);
+
+/** PUT /api/invoices/:id: the fields plus the version the editor started from (stale edits get 409). */
+export const updateInvoiceBodySchema = withInvoiceRules(invoiceFieldsSchema.extend({ version: z.number().int().min(1) }));
+export type UpdateInvoiceBody = z.infer<typeof updateInvoiceBodySchema>;
+
+/** Cancel and reject need a reason (SPEC §5). */
+export const reasonBodySchema = z.object({
+  reason: z.string().trim().min(1, { message: 'reason_required' }).max(1000, { message: 'too_long' }),
+  version: z.number().int().min(1),
+});
+export const versionBodySchema = z.object({ version: z.number().int().min(1) });
+
+export const invoiceFileSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(['document', 'attachment']),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  pages: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type InvoiceFile = z.infer<typeof invoiceFileSchema>;
+
+/** GET /api/invoices/:id — SPEC §3 field names (ARCHITECTURE §4). */
+export const invoiceSchema = invoiceFieldsSchema.extend({
+  id: z.uuid(),
+  status: invoiceStatusSchema,
+  ocrStatus: ocrStatusSchema,
+  version: z.number().int(),
+  counterpartyIban: z.string().nullable(),
+  counterpartyBic: z.string().nullable(),
+  counterpartyVat: z.string().nullable(),
+  remittanceInformation: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  uploadedBy: z.uuid().nullable(),
+  emailOrigin: z.object({ sender: z.string(), subject: z.string(), receivedAt: z.string() }).nullable(),
+  document: invoiceFileSchema.nullable(),
+  attachments: z.array(invoiceFileSchema),
+  warnings: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+/** One row of the overview. */
+export const invoiceListItemSchema = z.object({
+  id: z.uuid(),
+  status: invoiceStatusSchema,
+  ocrStatus: ocrStatusSchema,
+  counterpartyName: z.string().nullable(),
+  invoiceNumber: z.string().nullable(),
+  date: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  totalAmount: z.number().int().nullable(),
+  currency: currencySchema.nullable(),
+  type: invoiceTypeSchema,
+  costCenterId: z.uuid().nullable(),
+  fileName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type InvoiceListItem = z.infer<typeof invoiceListItemSchema>;
+
+export const INVOICE_SORT_FIELDS = ['dueDate', 'date', 'totalAmount', 'counterpartyName', 'invoiceNumber', 'createdAt'] as const;
+export const INVOICE_LIST_TABS = ['new', 'my-approvals', 'all-approvals', 'rejected', 'approved', 'archive'] as const;
+
+/** GET /api/invoices?tab=new&… — keyset pagination with an opaque cursor (ARCHITECTURE §4). */
+export const invoiceListQuerySchema = z.object({
+  tab: z.enum(INVOICE_LIST_TABS).default('new'),
+  sort: z.enum(INVOICE_SORT_FIELDS).default('dueDate'),
+  direction: z.enum(['asc', 'desc']).default('asc'),
+  search: z.string().trim().max(100).optional(),
+  dateFrom: isoDateSchema.optional(),
+  dateTo: isoDateSchema.optional(),
+  dueFrom: isoDateSchema.optional(),
+  dueTo: isoDateSchema.optional(),
+  counterpartyId: z.uuid().optional(),
+  amountMin: z.coerce.number().int().optional(),
+  amountMax: z.coerce.number().int().optional(),
+  costCenterId: z.uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(500).optional(),
+});
+export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
+
+export const invoiceListResponseSchema = z.object({
+  items: z.array(invoiceListItemSchema),
+  nextCursor: z.string().nullable(),
+  counts: z.record(z.string(), z.number().int()),
+});
+
+export const bulkArchiveBodySchema = z.object({ ids: z.array(z.uuid()).min(1).max(500) });
+export const bulkArchiveResponseSchema = z.object({
+  archived: z.array(z.uuid()),
+  failed: z.array(z.object({ id: z.uuid(), code: z.string() })),
+});
+
+export const invoiceCommentSchema = z.object({
+  id: z.uuid(),
+  authorId: z.uuid().nullable(),
+  authorName: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export const createCommentBodySchema = z.object({ body: z.string().trim().min(1, { message: 'required' }).max(5000, { message: 'too_long' }) });
+
+export const activityEntrySchema = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  actorType: z.string(),
+  actorName: z.string().nullable(),
+  changes: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+});
+
+/** Upload limits (SPEC §9 and the Accounts payable issue). */
+export const INVOICE_UPLOAD_LIMITS = {
+  maxFiles: 20,
+  maxBytes: 20 * 1024 * 1024,
+  maxPdfPages: 50,
+  mimeTypes: ['application/pdf', 'image/png', 'image/jpeg', 'image/tiff', 'image/webp'],
+} as const;
+

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/**
+ * Invoice statuses (SPEC §4) and the one table of allowed transitions (ARCHITECTURE §3.5).
+ * Services ask `nextInvoiceStatus` before they change a status.
+ */
+export const INVOICE_STATUSES = [
+  'new',
+  'in_approval',
+  'approved',
+  'rejected',
+  'cancelled',
+  'archived',
+  'exported',
+  'imported',
+] as const;
+export const invoiceStatusSchema = z.enum(INVOICE_STATUSES);
+export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
+
+export const INVOICE_ACTIONS = [
+  'request_approval',
+  'approve',
+  'reject',
+  'reset',
+  'export',
+  'cancel',
+  'archive',
+  'restore',
+  'delete',
+] as const;
+export type InvoiceAction = (typeof INVOICE_ACTIONS)[number];
+
+/**
+ * status → action → next status. Anything not listed is refused. `restore` returns an archived
+ * or cancelled invoice to `new` (its approvals are gone with the cancel/archive); `delete` is
+ * only for invoices nobody has worked on yet and has no next status.
+ */
+export const INVOICE_TRANSITIONS: Readonly<Record<InvoiceStatus, Partial<Record<InvoiceAction, InvoiceStatus | 'deleted'>>>> = {
+  new: { request_approval: 'in_approval', cancel: 'cancelled', archive: 'archived', delete: 'deleted' },
+  in_approval: { approve: 'approved', reject: 'rejected', reset: 'new', cancel: 'cancelled' },
+  approved: { export: 'exported', reset: 'new', cancel: 'cancelled', archive: 'archived' },
+  rejected: { reset: 'new', cancel: 'cancelled', archive: 'archived' },
+  cancelled: { restore: 'new' },
+  archived: { restore: 'new' },
+  exported: { archive: 'archived' },
+  imported: { archive: 'archived' },
+};
+
+export function nextInvoiceStatus(status: InvoiceStatus, action: InvoiceAction): InvoiceStatus | 'deleted' | null {
+  return INVOICE_TRANSITIONS[status][action] ?? null;
+}
+
+export function allowedInvoiceActions(status: InvoiceStatus): InvoiceAction[] {
+  return INVOICE_ACTIONS.filter((action) => nextInvoiceStatus(status, action) !== null);
+}
+
+/** Statuses whose fields may still be edited (an approved invoice shows a warning first). */
+export const EDITABLE_INVOICE_STATUSES: readonly InvoiceStatus[] = ['new', 'in_approval', 'approved', 'rejected'];
+
+export function isInvoiceEditable(status: InvoiceStatus): boolean {
+  return EDITABLE_INVOICE_STATUSES.includes(status);
+}
+
+/** The overview tabs (SPEC §2) and which statuses each shows. "my-approvals" also filters by approver. */
+export const INVOICE_TAB_STATUSES = {
+  new: ['new'],
+  'my-approvals': ['in_approval'],
+  'all-approvals': ['in_approval'],
+  rejected: ['rejected'],
+  approved: ['approved'],
+} as const satisfies Record<string, readonly InvoiceStatus[]>;
+
+export const ARCHIVED_INVOICE_STATUSES: readonly InvoiceStatus[] = ['cancelled', 'archived'];
+
+/** OCR state of an uploaded document; an invoice still being read cannot be opened (SPEC §8). */
+export const OCR_STATUSES = ['none', 'pending', 'processing', 'done', 'failed'] as const;
+export const ocrStatusSchema = z.enum(OCR_STATUSES);
+export type OcrStatus = z.infer<typeof ocrStatusSchema>;
+
+export function isOcrRunning(status: OcrStatus): boolean {
+  return status === 'pending' || status === 'processing';
+}

@@ -1,0 +1,52 @@
+import { formatMoney } from './money';
+
+/** Message keys of form and rule findings (locales/{de,en}/validation.json). */
+export const VALIDATION_KEYS = [
+  'required',
+  'too_long',
+  'invalid',
+  'invalid_date',
+  'invalid_code',
+  'invalid_email',
+  'invalid_iban',
+  'iban_required',
+  'invalid_bic',
+  'invalid_vat',
+  'due_before_date',
+  'billing_period_incomplete',
+  'billing_period_order',
+  'paid_date_required',
+  'paid_date_in_future',
+  'skonto_incomplete',
+  'skonto_rate_invalid',
+  'skonto_amount_exceeds_total',
+  'skonto_date_after_due',
+  'tax_rate_invalid',
+  'split_sum_exceeds_total',
+  'total_exceeds_split_sum',
+  'split_amount_left',
+  'split_amount_zero',
+  'debitor_required',
+  'remittance_too_long',
+  'ledger_account_format',
+  'reason_required',
+  'invoice_older_than_4_months',
+  'editing_approved_invoice',
+] as const;
+export type ValidationKey = (typeof VALIDATION_KEYS)[number];
+
+export function isValidationKey(value: string): value is ValidationKey {
+  return (VALIDATION_KEYS as readonly string[]).includes(value);
+}
+
+/** Money parameters arrive in minor units; messages show them formatted (de-DE, SPEC §1). */
+export function formatValidationParams(params: Record<string, unknown> | undefined): Record<string, string | number> {
+  const formatted: Record<string, string | number> = {};
+  if (!params) return formatted;
+  const currency = typeof params.currency === 'string' ? params.currency : 'EUR';
+  for (const [key, value] of Object.entries(params)) {
+    if (key === 'difference' && typeof value === 'number') formatted[key] = formatMoney(value, currency);
+    else if (typeof value === 'string' || typeof value === 'number') formatted[key] = value;
+  }
+  return formatted;
+}
