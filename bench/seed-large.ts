@@ -1,0 +1,114 @@
+/**
+ * `npm run seed:large`: one organisation with 250,000 invoices and 20,000 counterparties, plus
+ * 1,000 small organisations, in the configured database (embedded in .kontor unless
+ * DATABASE_URL). Bulk INSERT … SELECT generate_series: minutes at most, not hours.
+ * Sign in to the large one as load@large.kontor.test / kontor-demo (slug `large`).
+ */
+import { loadConfig } from '../apps/server/src/config';
+import { connectDatabase, migrateDatabase } from '../apps/server/src/db/database';
+import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
+import { ensureIdentityAccount } from '../apps/server/src/idp';
+import { authSubjectOf } from '../apps/server/src/modules/auth/service';
+import { createOrganization } from '../apps/server/src/modules/organizations/service';
+
+const LARGE = { slug: 'large', name: 'Large Load GmbH', invoices: 250_000, counterparties: 20_000 };
+const SMALL = { count: 1_000, invoices: 25, counterparties: 5 };
+const PASSWORD = 'kontor-demo';
+
+const config = loadConfig();
+const embedded = config.database.url ? undefined : await startEmbeddedPostgres(config.dataDir, config.database.embeddedPort);
+const database = connectDatabase(config.database.url ?? embedded!.url, 4);
+const started = Date.now();
+const step = (label: string) => console.log(`${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s  ${label}`);
+
+try {
+  await migrateDatabase(database);
+  const { rows: existing } = await database.pool.query(`select id from organizations where slug = $1`, [LARGE.slug]);
+  if (existing.length > 0) {
+    console.log('The large organisation exists already; nothing to do.');
+  } else {
+    const account = await ensureIdentityAccount(database, {
+      email: 'load@large.kontor.test',
+      password: PASSWORD,
+      name: 'Lena Load',
+      locale: null,
+    });
+    const { rows: users } = await database.pool.query<{ id: string }>(
+      `insert into users (auth_subject, email, name) values ($1, $2, 'Lena Load')
+       on conflict (auth_subject) do update set email = excluded.email returning id`,
+      [authSubjectOf(config.oidc, account.id), 'load@large.kontor.test'],
+    );
+    const adminId = users[0]!.id;
+    const large = await createOrganization(database, { name: LARGE.name, slug: LARGE.slug, adminUserId: adminId });
+    await database.pool.query(
+      `update subscriptions set plan = 'professional', status = 'active', additional_packs = 1000 where organization_id = $1`,
+      [large.id],
+    );
+    await database.pool.query(`update users set current_organization_id = $1 where id = $2`, [large.id, adminId]);
+    step('large organisation and its admin');
+
+    await insertCounterparties(large.id, LARGE.counterparties);
+    step(`${LARGE.counterparties.toLocaleString('en')} counterparties`);
+    await insertInvoices(large.id, adminId, LARGE.invoices);
+    step(`${LARGE.invoices.toLocaleString('en')} invoices`);
+
+    for (let index = 1; index <= SMALL.count; index += 1) {
+      const org = await createOrganization(database, {
+        name: `Kleinbetrieb ${index}`,
+        slug: `small-${index}`,
+        adminUserId: adminId,
+      });
+      await insertCounterparties(org.id, SMALL.counterparties);
+      await insertInvoices(org.id, adminId, SMALL.invoices);
+      if (index % 250 === 0) step(`${index} small organisations`);
+    }
+    await database.pool.query('analyze');
+    step('done (analysed)');
+  }
+} finally {
+  await database.close();
+  await embedded?.stop();
+}
+
+async function insertCounterparties(orgId: string, count: number): Promise<void> {
+  await database.pool.query(
+    `insert into counterparties (organization_id, name, vat_number, accounts_payable_number)
+     select $1,
+            (array['Müller','Schmidt','Schneider','Fischer','Weber','Meyer','Wagner','Becker','Hoffmann','Schulz','Gruber','Huber','Bauer','Wimmer','Steiner'])[1 + n % 15]
+              || ' ' || (array['Bürotechnik','Logistik','Elektro','Software','Druckerei','Catering','Reinigung','Consulting','Metallbau','Spedition'])[1 + (n / 15) % 10]
+              || ' ' || (array['GmbH','AG','KG','GmbH & Co. KG','e.K.'])[1 + (n / 150) % 5] || ' ' || n,
+            'DE' || lpad((100000000 + n)::text, 9, '0'),
+            (70000 + n)::text
+       from generate_series(1, $2::int) as n`,
+    [orgId, count],
+  );
+  await database.pool.query(
+    `insert into counterparty_bank_accounts (organization_id, counterparty_id, name, iban)
+     select organization_id, id, 'Hauptkonto', 'DE89370400440532013000' from counterparties where organization_id = $1`,
+    [orgId],
+  );
+}
+
+async function insertInvoices(orgId: string, uploadedBy: string, count: number): Promise<void> {
+  await database.pool.query(
+    `with cps as (select row_number() over (order by id) as rn, id, name from counterparties where organization_id = $1),
+          total as (select count(*) as n from cps)
+     insert into invoices (organization_id, status, type, counterparty_id, counterparty_name, counterparty_iban, invoice_number,
+                           date, due_date, net_amount, tax_amount, total_amount, currency, tax_rate, should_create_transaction,
+                           uploaded_by, created_at, updated_at)
+     select $1,
+            (array['new','new','in_approval','approved','rejected','exported','exported','exported','exported','exported','exported','archived'])[1 + s.n % 12],
+            case when s.n % 40 = 0 then 'credit_note' else 'invoice' end,
+            cps.id, cps.name, 'DE89370400440532013000',
+            'RE-' || (2024 + s.n % 3) || '-' || lpad(s.n::text, 6, '0'),
+            d.day, d.day + (14 + s.n % 30),
+            round(a.gross / 1.19), a.gross - round(a.gross / 1.19), a.gross, 'EUR', 1900, true,
+            $2, now() - (s.n % 700) * interval '1 hour', now()
+       from generate_series(1, $3::int) as s(n)
+       cross join total
+       join cps on cps.rn = 1 + (s.n::bigint * 7919) % total.n
+       cross join lateral (select (current_date - (s.n % 540))::date as day) as d
+       cross join lateral (select (1000 + (s.n::bigint * 104729) % 9999000)::bigint as gross) as a`,
+    [orgId, uploadedBy, count],
+  );
+}
