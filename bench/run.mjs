@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // `npm run bench`: start-up time, session-call throughput against a bare route, and the
 // initial JavaScript of the welcome page and the app shell. Prints a table, writes JSON.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { measureInitialJavaScript } from './initial-javascript.mjs';
+import { measureInvoices } from './invoices.mjs';
 import { signInOverHttp } from './sign-in.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -110,6 +111,39 @@ try {
   // 3. Initial JavaScript (gzip) of the welcome page and the signed-in shell.
   results.initialJavaScript = { ...(await measureInitialJavaScript(baseUrl, cookie)), targetKb: 200 };
   await warm.stop();
+
+  // 4. The invoice overview on 250,000 invoices (npm run seed:large into its own data folder).
+  const largeDir = mkdtempSync(path.join(os.tmpdir(), 'kontor-bench-large-'));
+  try {
+    const largePgPort = await freePort();
+    const seedStarted = performance.now();
+    const seeded = spawnSync('npx', ['tsx', 'bench/seed-large.ts'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, KONTOR_DATA_DIR: largeDir, KONTOR_PG_PORT: String(largePgPort) },
+    });
+    if (seeded.status !== 0) throw new Error('seed:large failed');
+    results.seedLarge = {
+      seconds: round((performance.now() - seedStarted) / 1000),
+      invoices: 250_000,
+      counterparties: 20_000,
+      smallOrganizations: 1_000,
+    };
+    const large = await startKontor({ dataDir: largeDir, port, pgPort: largePgPort, forceBuild: false });
+    try {
+      const largeCookie = await signInOverHttp(baseUrl, 'load@large.kontor.test', 'kontor-demo');
+      results.invoices = await measureInvoices({
+        baseUrl,
+        cookie: largeCookie,
+        databaseUrl: `postgres://postgres:kontor-local@127.0.0.1:${largePgPort}/postgres`,
+        slug: 'large',
+      });
+    } finally {
+      await large.stop();
+    }
+  } finally {
+    rmSync(largeDir, { recursive: true, force: true });
+  }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
@@ -149,6 +183,23 @@ const rows = [
     '',
   ],
 ];
+if (results.invoices) {
+  const { firstPage, search, firstRowsInChromium, upload5MbPdf } = results.invoices;
+  const latency = (figures) => `p50 ${figures.p50Ms} ms · p99 ${figures.p99Ms} ms`;
+  rows.push(
+    ['seed:large (250k invoices, 20k counterparties, 1,000 orgs)', `${results.seedLarge.seconds} s`, 'minutes'],
+    ['invoices first page (new, by due date), API', latency(firstPage.api), 'p99 ≤ 50 ms'],
+    ['invoices first page, raw SQL', latency(firstPage.sql), 'API within 2×'],
+    ['invoices search, API', latency(search.api), 'p99 ≤ 100 ms'],
+    ['invoices search, raw SQL', latency(search.sql), 'API within 2×'],
+    [
+      'overview opened → first rows in Chromium',
+      `median ${firstRowsInChromium.medianMs} ms · worst ${firstRowsInChromium.worstMs} ms`,
+      '≤ 1 s',
+    ],
+    ['upload of a 5 MB PDF to a stored invoice', `median ${upload5MbPdf.medianMs} ms · worst ${upload5MbPdf.worstMs} ms`, ''],
+  );
+}
 const width = Math.max(...rows.map(([label]) => label.length));
 console.log(`\n${'measure'.padEnd(width)}  result  (target)`);
 for (const [label, value, target] of rows) console.log(`${label.padEnd(width)}  ${value}${target ? `  (${target})` : ''}`);
