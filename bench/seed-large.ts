@@ -62,7 +62,7 @@ try {
       await insertInvoices(org.id, adminId, SMALL.invoices);
       if (index % 250 === 0) step(`${index} small organisations`);
     }
-    await database.pool.query('analyze');
+    await database.pool.query('vacuum analyze');
     step('done (analysed)');
   }
 } finally {

@@ -22,7 +22,13 @@ import { authRoutes } from './modules/auth/routes';
 import { userRoutes } from './modules/users/routes';
 import { organizationRoutes } from './modules/organizations/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
+import { invoiceRoutes } from './modules/invoices/routes';
 import { systemRoutes } from './modules/system/routes';
+import { costCenterRoutes } from './modules/master-data/cost-center-routes';
+import { ledgerAccountRoutes } from './modules/master-data/ledger-account-routes';
+import { taxKeyRoutes } from './modules/master-data/tax-key-routes';
+import { companyBankAccountRoutes } from './modules/company-bank-accounts/routes';
+import { counterpartyRoutes } from './modules/counterparties/routes';
 import { createServices } from './modules/services';
 import { registerAuthJobs } from './modules/auth/jobs';
 
@@ -84,6 +90,12 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   await app.register(userRoutes, { prefix: '/api/user' });
   await app.register(organizationRoutes, { prefix: '/api/organization' });
   await app.register(subscriptionRoutes, { prefix: '/api/supscription-plan' });
+  await app.register(invoiceRoutes, { prefix: '/api/invoices' });
+  await app.register(costCenterRoutes, { prefix: '/api/cost-centers' });
+  await app.register(ledgerAccountRoutes, { prefix: '/api/ledger-accounts' });
+  await app.register(taxKeyRoutes, { prefix: '/api/tax-keys' });
+  await app.register(companyBankAccountRoutes, { prefix: '/api/company-bank-accounts' });
+  await app.register(counterpartyRoutes, { prefix: '/api/counterparties' });
   await app.register(webPlugin);
 
   return app;

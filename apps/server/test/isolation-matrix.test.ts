@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REQUIRED_FIELDS } from '@kontor/domain';
+import { companyBankAccounts, costCenters, counterparties, ledgerAccounts, taxKeys } from '../src/db/schema';
 import type { RouteTableEntry } from '../src/plugins/access';
 import { addMember, browser, createOrganizationWithAdmin, type TestOrganization, type TestUser } from './factories';
 import { createTestApp, type TestApp } from './harness';
+import { insertInvoiceRow, validFields } from './invoice-fixtures';
 import { snapshotOrganization } from './snapshot';
 
 /**
@@ -15,12 +17,73 @@ import { snapshotOrganization } from './snapshot';
 type ForeignResourceFactory = (testApp: TestApp, foreign: TestOrganization) => Promise<string>;
 const FOREIGN_RESOURCES: Record<string, ForeignResourceFactory> = {
   organization: async (_app, foreign) => foreign.id,
+  // Its document's id equals the invoice id, so routes with :id and :fileId find both abroad.
+  invoice: async (testApp, foreign) => insertInvoiceRow(testApp, foreign.id),
+  'cost-center': async (testApp, foreign) => {
+    const [row] = await testApp.database.db
+      .insert(costCenters)
+      .values({ organizationId: foreign.id, code: 'F100', name: 'Foreign', type: 1 })
+      .onConflictDoUpdate({ target: [costCenters.organizationId, costCenters.type, costCenters.code], set: { name: 'Foreign' } })
+      .returning();
+    return row!.id;
+  },
+  'ledger-account': async (testApp, foreign) => {
+    const [row] = await testApp.database.db
+      .insert(ledgerAccounts)
+      .values({ organizationId: foreign.id, code: '4999', name: 'Foreign' })
+      .onConflictDoUpdate({ target: [ledgerAccounts.organizationId, ledgerAccounts.code], set: { name: 'Foreign' } })
+      .returning();
+    return row!.id;
+  },
+  'tax-key': async (testApp, foreign) => {
+    const [row] = await testApp.database.db
+      .insert(taxKeys)
+      .values({ organizationId: foreign.id, name: 'FOREIGN_KEY', type: 'OTHER' })
+      .onConflictDoUpdate({ target: [taxKeys.organizationId, taxKeys.name], set: { type: 'OTHER' } })
+      .returning();
+    return row!.id;
+  },
+  'company-bank-account': async (testApp, foreign) => {
+    const [row] = await testApp.database.db
+      .insert(companyBankAccounts)
+      .values({ organizationId: foreign.id, name: 'Foreign', iban: 'DE89370400440532013000' })
+      .onConflictDoUpdate({
+        target: [companyBankAccounts.organizationId, companyBankAccounts.name, companyBankAccounts.iban],
+        set: { name: 'Foreign' },
+      })
+      .returning();
+    return row!.id;
+  },
+  counterparty: async (testApp, foreign) => {
+    const [row] = await testApp.database.db
+      .insert(counterparties)
+      .values({ organizationId: foreign.id, name: 'Foreign Supplier' })
+      .returning();
+    return row!.id;
+  },
 };
 
 /** A valid body per mutating route, so that the answer is about the id and not about validation. */
 type BodyFactory = (foreign: TestOrganization) => unknown;
 const VALID_BODIES: Record<string, BodyFactory> = {
   'PUT /api/organization/:id/required-fields': () => ({ version: 1, requiredFields: DEFAULT_REQUIRED_FIELDS }),
+  'PUT /api/invoices/:id': () => ({ ...validFields('00000000-0000-4000-8000-00000000000d'), version: 1 }),
+  'POST /api/invoices/:id/cancel': () => ({ reason: 'Foreign', version: 1 }),
+  'POST /api/invoices/:id/archive': () => ({ version: 1 }),
+  'POST /api/invoices/:id/restore': () => ({ version: 1 }),
+  // Multipart in real use; the invoice is looked up before any part is read, so any body will do.
+  'POST /api/invoices/:id/attachments': () => ({}),
+  'POST /api/invoices/:id/comments': () => ({ body: 'Foreign' }),
+  'PUT /api/cost-centers/:id': () => ({ version: 1, code: 'H100', name: 'Home', type: 1 }),
+  'PUT /api/ledger-accounts/:id': () => ({ version: 1, code: '4998', name: 'Home' }),
+  'PUT /api/tax-keys/:id': () => ({ version: 1, externalCode: '9' }),
+  'PUT /api/company-bank-accounts/:id': () => ({
+    version: 1,
+    name: 'Home',
+    iban: 'DE02120300000000202051',
+    bic: null,
+    isDefaultDebitor: true,
+  }),
 };
 
 const ID_PARAM = /:(\w*id)\b/i;

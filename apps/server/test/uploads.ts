@@ -50,3 +50,27 @@ export function tinyPng(): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+export interface MultipartPart {
+  field?: string;
+  filename: string;
+  contentType?: string;
+  content: Buffer;
+}
+
+/** A multipart/form-data body with several file parts (field `files` unless told otherwise). */
+export function multipartFiles(parts: MultipartPart[]): { body: Buffer; contentType: string } {
+  const boundary = `----kontor${randomBytes(8).toString('hex')}`;
+  const chunks = parts.flatMap((part) => [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${part.field ?? 'files'}"; filename="${part.filename}"\r\n` +
+        `Content-Type: ${part.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+    ),
+    part.content,
+    Buffer.from('\r\n'),
+  ]);
+  return {
+    body: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}

@@ -1,8 +1,12 @@
 import 'i18next';
 import type errors from '@kontor/domain/locales/en/errors.json';
+import type validation from '@kontor/domain/locales/en/validation.json';
 import type auth from './locales/en/auth.json';
 import type common from './locales/en/common.json';
+import type invoiceDetail from './locales/en/invoice-detail.json';
+import type invoices from './locales/en/invoices.json';
 import type legal from './locales/en/legal.json';
+import type masterData from './locales/en/master-data.json';
 import type onboarding from './locales/en/onboarding.json';
 import type organization from './locales/en/organization.json';
 import type settings from './locales/en/settings.json';
@@ -26,7 +30,11 @@ declare module 'i18next' {
       subscription: typeof subscription;
       settings: typeof settings;
       onboarding: typeof onboarding;
+      invoices: typeof invoices;
+      'master-data': typeof masterData;
+      'invoice-detail': typeof invoiceDetail;
       errors: typeof errors;
+      validation: typeof validation;
     };
   }
 }

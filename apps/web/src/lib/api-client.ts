@@ -153,12 +153,25 @@ export function expireSession(): void {
   Promise.resolve(sessionHooks.navigate(SESSION_EXPIRED_PATH)).then(finish, finish);
 }
 
+/** The session generation a call was sent under; pass it to renewSessionAfter401 if it answers 401. */
+export function currentSessionGeneration(): number {
+  return sessionGeneration;
+}
+
+/**
+ * After a 401: true when the call may be retried (a refresh happened since it was sent, or the
+ * shared refresh now succeeded). Exported for transports other than fetch (upload progress).
+ */
+export async function renewSessionAfter401(sentAtGeneration: number): Promise<boolean> {
+  return sentAtGeneration !== sessionGeneration || refreshOnce();
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const sentAtGeneration = sessionGeneration;
   let response = await send(path, options);
 
   if (response.status === 401 && !options.skipSessionRefresh) {
-    const isRefreshed = sentAtGeneration !== sessionGeneration || (await refreshOnce());
+    const isRefreshed = await renewSessionAfter401(sentAtGeneration);
     if (!isRefreshed) {
       const error = await readApiError(response);
       expireSession();

@@ -35,3 +35,14 @@ export function translateIssue(issue: Issue): string {
 }
 
 export const zodErrorOptions = { error: translateIssue };
+
+/**
+ * A field's message in the interface language. Domain schemas and the server's `fieldErrors`
+ * carry rule codes ("required", "invalid_iban"); those come from the `validation` namespace,
+ * anything else (already translated by translateIssue) is shown as it is.
+ */
+export function translateFieldMessage(message: string | undefined, params?: Record<string, unknown>): string | undefined {
+  if (!message) return undefined;
+  const key = `validation:${message}`;
+  return i18n.exists(key) ? i18n.t(key as 'validation:required', params ?? {}) : message;
+}

@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import type { Locale } from '@kontor/domain/auth';
 import { detectBrowserLocale, isLocale, storeLocale, SUPPORTED_LOCALES } from './locale';
 
-/** One namespace per feature (src/locales/{de,en}/<namespace>.json) plus the API's error catalogue. */
+/** One namespace per feature (src/locales/{de,en}/<namespace>.json) plus the domain's error and rule messages. */
 export const NAMESPACES = [
   'common',
   'titles',
@@ -15,7 +15,11 @@ export const NAMESPACES = [
   'subscription',
   'settings',
   'onboarding',
+  'invoices',
+  'master-data',
+  'invoice-detail',
   'errors',
+  'validation',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -29,11 +33,20 @@ const errorLocales: Record<Locale, () => Promise<JsonModule>> = {
   de: () => import('@kontor/domain/locales/de/errors.json'),
   en: () => import('@kontor/domain/locales/en/errors.json'),
 };
+const validationLocales: Record<Locale, () => Promise<JsonModule>> = {
+  de: () => import('@kontor/domain/locales/de/validation.json'),
+  en: () => import('@kontor/domain/locales/en/validation.json'),
+};
 
 /** Each language's namespace is its own small chunk, fetched the first time a screen asks for it. */
 export async function loadNamespace(language: string, namespace: string): Promise<ResourceKey> {
   if (!isLocale(language)) throw new Error(`Unsupported language ${language}`);
-  const load = namespace === 'errors' ? errorLocales[language] : featureLocales[`../locales/${language}/${namespace}.json`];
+  const load =
+    namespace === 'errors'
+      ? errorLocales[language]
+      : namespace === 'validation'
+        ? validationLocales[language]
+        : featureLocales[`../locales/${language}/${namespace}.json`];
   if (!load) throw new Error(`Missing locale file ${language}/${namespace}`);
   return (await load()).default;
 }

@@ -20,6 +20,25 @@ export const queryKeys = {
     bySlug: (slug: string) => ['organization', 'slug', slug] as const,
     logoUrl: (organizationId: string) => ['organization', 'logo-url', organizationId] as const,
   },
+  invoices: {
+    /** Everything about invoices: refreshed after uploads, archiving and restoring. */
+    all: () => ['invoices'] as const,
+    lists: () => ['invoices', 'list'] as const,
+    list: (query: Record<string, string | number | undefined>) => ['invoices', 'list', query] as const,
+  },
+  /** Settings master data (shared by the invoice form and the settings tabs). */
+  masterData: {
+    costCenters: (type?: 1 | 2) =>
+      type ? (['master-data', 'cost-centers', type] as const) : (['master-data', 'cost-centers'] as const),
+    ledgerAccounts: () => ['master-data', 'ledger-accounts'] as const,
+    taxKeys: () => ['master-data', 'tax-keys'] as const,
+    companyBankAccounts: () => ['master-data', 'company-bank-accounts'] as const,
+  },
+  counterparties: {
+    all: () => ['counterparties'] as const,
+    search: (search: string) => ['counterparties', 'search', search] as const,
+    byId: (id: string) => ['counterparties', 'id', id] as const,
+  },
   subscription: {
     all: () => ['subscription'] as const,
     current: (organizationId: string) => ['subscription', 'current', organizationId] as const,

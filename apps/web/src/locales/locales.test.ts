@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import errorsDe from '@kontor/domain/locales/de/errors.json';
 import errorsEn from '@kontor/domain/locales/en/errors.json';
+import validationDe from '@kontor/domain/locales/de/validation.json';
+import validationEn from '@kontor/domain/locales/en/validation.json';
 import { NAMESPACES } from '../lib/i18n';
 
 type Tree = { [key: string]: string | Tree };
@@ -14,6 +16,7 @@ function bundle(language: 'de' | 'en'): Map<string, Tree> {
     if (match?.[1] === language && match[2]) namespaces.set(match[2], tree);
   }
   namespaces.set('errors', (language === 'de' ? errorsDe : errorsEn) as Tree);
+  namespaces.set('validation', (language === 'de' ? validationDe : validationEn) as Tree);
   return namespaces;
 }
 

@@ -132,6 +132,8 @@ export const invoiceListItemSchema = z.object({
   type: invoiceTypeSchema,
   costCenterId: z.uuid().nullable(),
   fileName: z.string().nullable(),
+  /** Filled on the archive tab (cancelled invoices); optional so other tabs may leave it out. */
+  cancelReason: z.string().nullable().optional(),
   createdAt: z.string(),
 });
 export type InvoiceListItem = z.infer<typeof invoiceListItemSchema>;

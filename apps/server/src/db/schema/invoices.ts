@@ -62,6 +62,11 @@ export const invoices = pgTable(
     primaryKey({ columns: [table.organizationId, table.id] }),
     index('invoices_status_due_idx').on(table.organizationId, table.status, table.dueDate, table.id),
     index('invoices_status_created_idx').on(table.organizationId, table.status, table.createdAt, table.id),
+    // Every sort of the overview pages by (org, status, sort value, id) keyset on an index.
+    index('invoices_status_date_idx').on(table.organizationId, table.status, table.date, table.id),
+    index('invoices_status_total_idx').on(table.organizationId, table.status, table.totalAmount, table.id),
+    index('invoices_status_name_idx').on(table.organizationId, table.status, table.counterpartyName, table.id),
+    index('invoices_status_number_idx').on(table.organizationId, table.status, table.invoiceNumber, table.id),
     index('invoices_uploaded_by_idx').on(table.organizationId, table.uploadedBy),
     index('invoices_counterparty_idx').on(table.organizationId, table.counterpartyId),
     index('invoices_total_idx').on(table.organizationId, table.totalAmount),

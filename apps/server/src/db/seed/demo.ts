@@ -6,6 +6,7 @@ import { memberships, organizations, subscriptions, users } from '../schema';
 import { ensureIdentityAccount } from '../../idp';
 import { authSubjectOf } from '../../modules/auth/service';
 import { createOrganization } from '../../modules/organizations/service';
+import { seedDemoMasterData } from './demo-master-data';
 
 export const DEMO_PASSWORD = 'kontor-demo';
 
@@ -74,6 +75,14 @@ export async function seedDemoData(database: Database, config: Config): Promise<
       .update(subscriptions)
       .set({ plan: demoOrg.plan, status: 'active', trialEndsAt: null })
       .where(eq(subscriptions.organizationId, asOrgId(row.id)));
+  }
+
+  for (const demoOrg of DEMO_ORGANIZATIONS) {
+    const [org] = await database.db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.slug, demoOrg.slug));
+    if (org) await seedDemoMasterData(database, org.id, demoOrg.slug);
   }
 
   for (const demoUser of DEMO_USERS) {

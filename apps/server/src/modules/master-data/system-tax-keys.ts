@@ -6,6 +6,8 @@ import { taxKeys } from '../../db/schema';
 export async function seedSystemTaxKeys(tx: Tx, orgId: OrgId): Promise<void> {
   await tx
     .insert(taxKeys)
-    .values(SYSTEM_TAX_KEYS.map((key) => ({ organizationId: orgId, name: key.name, type: key.type, rate: key.rate, isSystem: true })))
+    .values(
+      SYSTEM_TAX_KEYS.map((key) => ({ organizationId: orgId, name: key.name, type: key.type, rate: key.rate, isSystem: true })),
+    )
     .onConflictDoNothing();
 }

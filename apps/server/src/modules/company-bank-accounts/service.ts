@@ -1,0 +1,89 @@
+import { type CompanyBankAccount, type companyBankAccountInputSchema } from '@kontor/domain';
+import type { z } from 'zod';
+import type { Database, OrgId, Tx } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import type { OrgContext } from '../../plugins/session';
+import { lockOrganizationScope, uniqueViolationConstraint } from '../master-data/db-errors';
+import { requireCurrent, tenant } from '../master-data/service-helpers';
+import { countInvoicesUsing } from '../master-data/usage-repo';
+import {
+  clearOtherDefaultDebitors,
+  deleteCompanyBankAccountRow,
+  findCompanyBankAccountRow,
+  insertCompanyBankAccountRow,
+  listCompanyBankAccountRows,
+  updateCompanyBankAccountRow,
+  type CompanyBankAccountRow,
+} from './repo';
+
+type CompanyBankAccountInput = z.output<typeof companyBankAccountInputSchema>;
+
+export const toCompanyBankAccount = (row: CompanyBankAccountRow): CompanyBankAccount => ({
+  id: row.id,
+  name: row.name,
+  iban: row.iban,
+  bic: row.bic,
+  isDefaultDebitor: row.isDefaultDebitor,
+  accessValidUntil: row.accessValidUntil?.toISOString() ?? null,
+  lastSyncAt: row.lastSyncAt?.toISOString() ?? null,
+  version: row.version,
+});
+
+/**
+ * At most one default debitor (a partial unique index, migration 0005): changes of the flag are
+ * serialised per organisation, and the others lose it before this one gets it.
+ */
+async function clearDefaultBeforeSetting(tx: Tx, orgId: OrgId, keepId: string | null): Promise<void> {
+  await lockOrganizationScope(tx, orgId, 'default-debitor');
+  await clearOtherDefaultDebitors(tx, orgId, keepId);
+}
+
+export class CompanyBankAccountService {
+  constructor(private readonly database: Database) {}
+
+  async list(org: OrgContext): Promise<CompanyBankAccount[]> {
+    const rows = await this.database.withOrg(tenant(org), (tx) => listCompanyBankAccountRows(tx, org.orgId));
+    return rows.map(toCompanyBankAccount);
+  }
+
+  async create(org: OrgContext, input: CompanyBankAccountInput): Promise<CompanyBankAccount> {
+    return translateConflict(() =>
+      this.database.withOrg(tenant(org), async (tx) => {
+        if (input.isDefaultDebitor) await clearDefaultBeforeSetting(tx, org.orgId, null);
+        return toCompanyBankAccount(await insertCompanyBankAccountRow(tx, org.orgId, input));
+      }),
+    );
+  }
+
+  async update(org: OrgContext, id: string, input: CompanyBankAccountInput & { version: number }): Promise<CompanyBankAccount> {
+    const { version, ...values } = input;
+    return translateConflict(() =>
+      this.database.withOrg(tenant(org), async (tx) => {
+        requireCurrent(await findCompanyBankAccountRow(tx, org.orgId, id, true), version);
+        if (values.isDefaultDebitor) await clearDefaultBeforeSetting(tx, org.orgId, id);
+        const row = await updateCompanyBankAccountRow(tx, org.orgId, id, version, values);
+        if (!row) throw new AppError('stale_version');
+        return toCompanyBankAccount(row);
+      }),
+    );
+  }
+
+  /** Refused while an invoice names it as the debitor account. */
+  async remove(org: OrgContext, id: string, version?: number): Promise<void> {
+    await this.database.withOrg(tenant(org), async (tx) => {
+      requireCurrent(await findCompanyBankAccountRow(tx, org.orgId, id, true), version);
+      const count = await countInvoicesUsing(tx, org.orgId, 'debitor_bank_account', id);
+      if (count > 0) throw new AppError('master_data_in_use', { count });
+      await deleteCompanyBankAccountRow(tx, org.orgId, id);
+    });
+  }
+}
+
+async function translateConflict<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (uniqueViolationConstraint(error) !== null) throw new AppError('bank_account_conflict');
+    throw error;
+  }
+}

@@ -1,0 +1,168 @@
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { OrgId, Tx } from '../../db/database';
+import { activityLog, invoiceComments, invoiceFiles, invoiceLineItems, invoiceSplits, invoices, users } from '../../db/schema';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type InvoiceInsert = typeof invoices.$inferInsert;
+export type InvoiceFileRow = typeof invoiceFiles.$inferSelect;
+export type InvoiceSplitRow = typeof invoiceSplits.$inferSelect;
+export type InvoiceLineItemRow = typeof invoiceLineItems.$inferSelect;
+
+/** One invoice of the organisation, if `visibility` (policy.ts) lets the caller see it. */
+export async function findInvoice(
+  tx: Tx,
+  orgId: OrgId,
+  id: string,
+  visibility: SQL | undefined,
+  options: { lock?: boolean } = {},
+): Promise<InvoiceRow | null> {
+  const query = tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.organizationId, orgId), eq(invoices.id, id), visibility))
+    .limit(1);
+  // FOR UPDATE serialises status changes and edits of the same invoice.
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export interface InvoiceParts {
+  files: InvoiceFileRow[];
+  splits: InvoiceSplitRow[];
+  lineItems: InvoiceLineItemRow[];
+}
+
+export async function loadInvoiceParts(tx: Tx, orgId: OrgId, invoiceId: string): Promise<InvoiceParts> {
+  // One after the other: a transaction is one connection, which runs one query at a time anyway.
+  const files = await tx
+    .select()
+    .from(invoiceFiles)
+    .where(and(eq(invoiceFiles.organizationId, orgId), eq(invoiceFiles.invoiceId, invoiceId)))
+    .orderBy(asc(invoiceFiles.createdAt), asc(invoiceFiles.id));
+  const splits = await tx
+    .select()
+    .from(invoiceSplits)
+    .where(and(eq(invoiceSplits.organizationId, orgId), eq(invoiceSplits.invoiceId, invoiceId)))
+    .orderBy(asc(invoiceSplits.position));
+  const lineItems = await tx
+    .select()
+    .from(invoiceLineItems)
+    .where(and(eq(invoiceLineItems.organizationId, orgId), eq(invoiceLineItems.invoiceId, invoiceId)))
+    .orderBy(asc(invoiceLineItems.position));
+  return { files, splits, lineItems };
+}
+
+export async function insertInvoice(tx: Tx, values: InvoiceInsert): Promise<InvoiceRow> {
+  const [row] = await tx.insert(invoices).values(values).returning();
+  if (!row) throw new Error('invoice insert returned nothing');
+  return row;
+}
+
+export async function insertInvoiceFile(tx: Tx, values: typeof invoiceFiles.$inferInsert): Promise<InvoiceFileRow> {
+  const [row] = await tx.insert(invoiceFiles).values(values).returning();
+  if (!row) throw new Error('invoice file insert returned nothing');
+  return row;
+}
+
+/** Optimistic update: null when the version moved on (a stale edit). */
+export async function updateInvoiceVersioned(
+  tx: Tx,
+  orgId: OrgId,
+  id: string,
+  version: number,
+  patch: Partial<InvoiceInsert>,
+): Promise<InvoiceRow | null> {
+  const [row] = await tx
+    .update(invoices)
+    .set({ ...patch, version: sql`${invoices.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(invoices.organizationId, orgId), eq(invoices.id, id), eq(invoices.version, version)))
+    .returning();
+  return row ?? null;
+}
+
+/** Split lines and line items are replaced wholesale: the form always sends the full list. */
+export async function replaceSplitsAndLineItems(
+  tx: Tx,
+  orgId: OrgId,
+  invoiceId: string,
+  splits: Omit<typeof invoiceSplits.$inferInsert, 'organizationId' | 'invoiceId' | 'position'>[],
+  lineItems: Omit<typeof invoiceLineItems.$inferInsert, 'organizationId' | 'invoiceId' | 'position'>[],
+): Promise<void> {
+  await tx.delete(invoiceSplits).where(and(eq(invoiceSplits.organizationId, orgId), eq(invoiceSplits.invoiceId, invoiceId)));
+  await tx
+    .delete(invoiceLineItems)
+    .where(and(eq(invoiceLineItems.organizationId, orgId), eq(invoiceLineItems.invoiceId, invoiceId)));
+  if (splits.length > 0) {
+    await tx
+      .insert(invoiceSplits)
+      .values(splits.map((split, position) => ({ ...split, organizationId: orgId, invoiceId, position })));
+  }
+  if (lineItems.length > 0) {
+    await tx
+      .insert(invoiceLineItems)
+      .values(lineItems.map((item, position) => ({ ...item, organizationId: orgId, invoiceId, position })));
+  }
+}
+
+export async function deleteInvoiceRow(tx: Tx, orgId: OrgId, id: string): Promise<void> {
+  await tx.delete(invoices).where(and(eq(invoices.organizationId, orgId), eq(invoices.id, id)));
+}
+
+export async function findInvoiceFile(tx: Tx, orgId: OrgId, invoiceId: string, fileId: string): Promise<InvoiceFileRow | null> {
+  const [row] = await tx
+    .select()
+    .from(invoiceFiles)
+    .where(and(eq(invoiceFiles.organizationId, orgId), eq(invoiceFiles.invoiceId, invoiceId), eq(invoiceFiles.id, fileId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function deleteInvoiceFile(tx: Tx, orgId: OrgId, fileId: string): Promise<void> {
+  await tx.delete(invoiceFiles).where(and(eq(invoiceFiles.organizationId, orgId), eq(invoiceFiles.id, fileId)));
+}
+
+export async function listComments(tx: Tx, orgId: OrgId, invoiceId: string) {
+  return tx
+    .select({
+      id: invoiceComments.id,
+      authorId: invoiceComments.authorId,
+      authorName: users.name,
+      authorEmail: users.email,
+      body: invoiceComments.body,
+      createdAt: invoiceComments.createdAt,
+    })
+    .from(invoiceComments)
+    .leftJoin(users, eq(users.id, invoiceComments.authorId))
+    .where(and(eq(invoiceComments.organizationId, orgId), eq(invoiceComments.invoiceId, invoiceId)))
+    .orderBy(asc(invoiceComments.createdAt), asc(invoiceComments.id));
+}
+
+export async function insertComment(tx: Tx, values: typeof invoiceComments.$inferInsert) {
+  const [row] = await tx.insert(invoiceComments).values(values).returning();
+  if (!row) throw new Error('comment insert returned nothing');
+  return row;
+}
+
+/** The invoice's log, newest first; the actor's name where the actor is a user. */
+export async function listInvoiceActivity(tx: Tx, orgId: OrgId, invoiceId: string) {
+  return tx
+    .select({
+      id: activityLog.id,
+      action: activityLog.action,
+      actorType: activityLog.actorType,
+      actorName: users.name,
+      actorEmail: users.email,
+      changes: activityLog.changes,
+      createdAt: activityLog.createdAt,
+    })
+    .from(activityLog)
+    .leftJoin(users, and(eq(activityLog.actorType, 'user'), eq(sql`${users.id}::text`, activityLog.actorId)))
+    .where(and(eq(activityLog.organizationId, orgId), eq(activityLog.entityType, 'invoice'), eq(activityLog.entityId, invoiceId)))
+    .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
+    .limit(500);
+}
+
+export async function findUserDisplay(tx: Tx, userId: string): Promise<{ name: string; email: string } | null> {
+  const [row] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  return row ?? null;
+}

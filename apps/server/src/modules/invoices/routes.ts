@@ -1,0 +1,116 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  bulkArchiveBodySchema,
+  bulkArchiveResponseSchema,
+  invoiceListQuerySchema,
+  invoiceListResponseSchema,
+  invoiceSchema,
+  reasonBodySchema,
+  updateInvoiceBodySchema,
+  versionBodySchema,
+} from '@kontor/domain';
+import { AppError, isAppError } from '../../lib/app-error';
+import { translateValidation } from '../../lib/i18n';
+import { access } from '../../plugins/access';
+import { InvoiceActions } from './actions';
+import { registerInvoiceFileRoutes } from './file-routes';
+import { listInvoices } from './list';
+import { InvoiceService } from './service';
+import { idParams, readInvoiceUpload } from './request-parts';
+
+const resource = 'invoice';
+
+/** Accounts payable: upload, overview, detail, edit and status actions (Accounts payable issue). */
+export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new InvoiceService(app.database, app.storage);
+  const actions = new InvoiceActions(service);
+  const tags = ['invoices'];
+  const member = { access: access.member, resource };
+
+  // Field errors the service finds (ids of another organisation) are message keys; this turns
+  // them into sentences in the caller's language, like the schema's own field errors.
+  app.setErrorHandler((error, request) => {
+    if (!isAppError(error) || !error.fieldErrors) throw error;
+    const fieldErrors = Object.fromEntries(
+      Object.entries(error.fieldErrors).map(([field, keys]) => [
+        field,
+        keys.map((key) => translateValidation(key, request.locale)),
+      ]),
+    );
+    throw new AppError(error.code, error.params, { fieldErrors });
+  });
+
+  app.post(
+    '/upload',
+    {
+      config: { access: access.member },
+      schema: { tags, consumes: ['multipart/form-data'], response: { 201: z.object({ items: z.array(invoiceSchema) }) } },
+    },
+    async (request, reply) => {
+      const files = await readInvoiceUpload(request);
+      return reply.status(201).send({ items: await service.upload(request.org!, files) });
+    },
+  );
+
+  app.get(
+    '/',
+    {
+      config: { access: access.member },
+      schema: { tags, querystring: invoiceListQuerySchema, response: { 200: invoiceListResponseSchema } },
+    },
+    async (request) => listInvoices(app.database, request.org!, request.query),
+  );
+
+  app.post(
+    '/bulk-archive',
+    {
+      config: { access: access.member },
+      schema: { tags, body: bulkArchiveBodySchema, response: { 200: bulkArchiveResponseSchema } },
+    },
+    async (request) => actions.bulkArchive(request.org!, request.body.ids),
+  );
+
+  app.get('/:id', { config: member, schema: { tags, params: idParams, response: { 200: invoiceSchema } } }, async (request) =>
+    service.get(request.org!, request.params.id),
+  );
+
+  app.put(
+    '/:id',
+    { config: member, schema: { tags, params: idParams, body: updateInvoiceBodySchema, response: { 200: invoiceSchema } } },
+    async (request) => service.update(request.org!, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      config: member,
+      // Optional here so that an unknown id answers 404 before a missing version answers 400.
+      schema: { tags, params: idParams, querystring: z.object({ version: z.coerce.number().int().min(1).optional() }) },
+    },
+    async (request, reply) => {
+      await actions.delete(request.org!, request.params.id, request.query.version);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/:id/cancel',
+    { config: member, schema: { tags, params: idParams, body: reasonBodySchema, response: { 200: invoiceSchema } } },
+    async (request) => actions.cancel(request.org!, request.params.id, request.body),
+  );
+
+  app.post(
+    '/:id/archive',
+    { config: member, schema: { tags, params: idParams, body: versionBodySchema, response: { 200: invoiceSchema } } },
+    async (request) => actions.archive(request.org!, request.params.id, request.body.version),
+  );
+
+  app.post(
+    '/:id/restore',
+    { config: member, schema: { tags, params: idParams, body: versionBodySchema, response: { 200: invoiceSchema } } },
+    async (request) => actions.restore(request.org!, request.params.id, request.body.version),
+  );
+
+  registerInvoiceFileRoutes(app, service);
+};

@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import { isInvoiceEditable, isOcrRunning, type Invoice, type InvoiceFields, type UpdateInvoiceBody } from '@kontor/domain';
+import type { Database, OrgId, Tx } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import type { FileStorage } from '../../plugins/foundation-types';
+import type { OrgContext } from '../../plugins/session';
+import { diffFields, writeActivity, type Actor } from '../activity-log/writer';
+import { consumeQuota } from '../subscriptions/service';
+import { invoiceVisibility } from './policy';
+import { checkInvoiceReferences, findCounterpartyDefaults, findDefaultDebitorAccountId } from './references';
+import {
+  findInvoice,
+  insertInvoice,
+  insertInvoiceFile,
+  loadInvoiceParts,
+  replaceSplitsAndLineItems,
+  updateInvoiceVersioned,
+  type InvoiceRow,
+} from './repo';
+import { toInvoice } from './to-invoice';
+import type { CheckedFile } from './upload-checks';
+
+export const tenant = (org: OrgContext) => ({ orgId: org.orgId, userId: org.userId });
+export const actorOf = (org: OrgContext): Actor => ({ type: 'user', id: org.userId });
+
+/** The invoice if the caller may see it (policy.ts); anything else is "not found or no permission". */
+export async function findVisibleInvoice(
+  tx: Tx,
+  org: OrgContext,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<InvoiceRow> {
+  const row = await findInvoice(tx, org.orgId, id, invoiceVisibility(org), options);
+  if (!row) throw new AppError('invoice_not_found');
+  return row;
+}
+
+export async function readInvoice(tx: Tx, orgId: OrgId, row: InvoiceRow): Promise<Invoice> {
+  return toInvoice(row, await loadInvoiceParts(tx, orgId, row.id));
+}
+
+export function invoiceStorageKey(orgId: OrgId, invoiceId: string, extension: string): string {
+  return `org/${orgId}/invoices/${invoiceId}/${randomUUID()}.${extension}`;
+}
+
+/**
+ * Writes the files to storage before the transaction (object storage is not transactional) and
+ * removes them again when `work` fails, so a refused request leaves no orphans behind.
+ */
+export async function withStoredFiles<T>(
+  storage: FileStorage,
+  files: { key: string; file: CheckedFile }[],
+  work: () => Promise<T>,
+): Promise<T> {
+  const results = await Promise.allSettled(files.map(({ key, file }) => storage.put(key, file.body, file.contentType)));
+  const cleanUp = () =>
+    Promise.all(
+      files.filter((_, index) => results[index]!.status === 'fulfilled').map(({ key }) => storage.delete(key).catch(() => {})),
+    );
+  const failure = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failure) {
+    await cleanUp();
+    throw failure.reason;
+  }
+  try {
+    return await work();
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+}
+
+export class InvoiceService {
+  constructor(
+    readonly database: Database,
+    readonly storage: FileStorage,
+  ) {}
+
+  /** Each file becomes an invoice in status new with the file as its document (all or nothing). */
+  async upload(org: OrgContext, files: CheckedFile[]): Promise<Invoice[]> {
+    const planned = files.map((file) => {
+      const invoiceId = randomUUID();
+      return { invoiceId, file, key: invoiceStorageKey(org.orgId, invoiceId, file.extension) };
+    });
+    return withStoredFiles(this.storage, planned, () =>
+      this.database.withOrg(tenant(org), async (tx) => {
+        const debitorBankAccountId = await findDefaultDebitorAccountId(tx, org.orgId);
+        const created: Invoice[] = [];
+        for (const { invoiceId, file, key } of planned) {
+          await consumeQuota(tx, org.orgId, 'invoices');
+          const row = await insertInvoice(tx, {
+            organizationId: org.orgId,
+            id: invoiceId,
+            status: 'new',
+            ocrStatus: 'none',
+            type: 'invoice',
+            currency: null,
+            shouldCreateTransaction: true,
+            debitorBankAccountId,
+            uploadedBy: org.userId,
+          });
+          const document = await insertInvoiceFile(tx, {
+            organizationId: org.orgId,
+            invoiceId,
+            kind: 'document',
+            storageKey: key,
+            fileName: file.fileName,
+            contentType: file.contentType,
+            size: file.body.length,
+            pages: file.pages,
+            sha256: file.sha256,
+            createdBy: org.userId,
+          });
+          await writeActivity(tx, org.orgId, {
+            entityType: 'invoice',
+            entityId: invoiceId,
+            action: 'create',
+            actor: actorOf(org),
+            changes: { source: 'upload', fileName: file.fileName, pages: file.pages },
+          });
+          created.push(toInvoice(row, { files: [document], splits: [], lineItems: [] }));
+        }
+        return created;
+      }),
+    );
+  }
+
+  async get(org: OrgContext, id: string): Promise<Invoice> {
+    return this.database.withOrg(tenant(org), async (tx) => {
+      const row = await findVisibleInvoice(tx, org, id);
+      if (isOcrRunning(row.ocrStatus)) throw new AppError('invoice_in_ocr');
+      return readInvoice(tx, org.orgId, row);
+    });
+  }
+
+  /** Throws unless the caller may see the invoice; used before reading an upload for it. */
+  async assertVisible(org: OrgContext, id: string): Promise<void> {
+    await this.database.withOrg(tenant(org), (tx) => findVisibleInvoice(tx, org, id));
+  }
+
+  async update(org: OrgContext, id: string, body: UpdateInvoiceBody): Promise<Invoice> {
+    return this.database.withOrg(tenant(org), async (tx) => {
+      const before = await findVisibleInvoice(tx, org, id, { lock: true });
+      if (isOcrRunning(before.ocrStatus)) throw new AppError('invoice_in_ocr');
+      if (before.version !== body.version) throw new AppError('stale_version');
+      if (!isInvoiceEditable(before.status)) throw new AppError('invoice_not_editable', { status: before.status });
+      const fieldErrors = await checkInvoiceReferences(tx, org.orgId, body);
+      if (Object.keys(fieldErrors).length > 0) throw new AppError('validation_failed', undefined, { fieldErrors });
+
+      const { version, splits, lineItems, ...columns } = await fillFromCounterparty(tx, org.orgId, body);
+      const partsBefore = await loadInvoiceParts(tx, org.orgId, id);
+      const after = await updateInvoiceVersioned(tx, org.orgId, id, version, columns);
+      if (!after) throw new AppError('stale_version');
+      await replaceSplitsAndLineItems(tx, org.orgId, id, splits, lineItems);
+      const changes = {
+        ...diffFields(before as unknown as Record<string, unknown>, columns as Record<string, unknown>),
+        ...diffFields(toInvoice(before, partsBefore) as unknown as Record<string, unknown>, { splits, lineItems }),
+      };
+      await writeActivity(tx, org.orgId, { entityType: 'invoice', entityId: id, action: 'update', actor: actorOf(org), changes });
+      return readInvoice(tx, org.orgId, after);
+    });
+  }
+}
+
+/** A chosen counterparty fills the name, VAT number and IBAN/BIC the form left empty. */
+async function fillFromCounterparty<T extends InvoiceFields>(tx: Tx, orgId: OrgId, fields: T): Promise<T> {
+  if (!fields.counterpartyId) return fields;
+  if (fields.counterpartyName && fields.counterpartyVat && fields.counterpartyIban) return fields;
+  const defaults = await findCounterpartyDefaults(tx, orgId, fields.counterpartyId);
+  if (!defaults) return fields;
+  const fillIban = !fields.counterpartyIban && defaults.iban !== null;
+  return {
+    ...fields,
+    counterpartyName: fields.counterpartyName ?? defaults.name,
+    counterpartyVat: fields.counterpartyVat ?? defaults.vatNumber,
+    counterpartyIban: fillIban ? defaults.iban : fields.counterpartyIban,
+    counterpartyBic: fillIban ? (fields.counterpartyBic ?? defaults.bic) : fields.counterpartyBic,
+  };
+}

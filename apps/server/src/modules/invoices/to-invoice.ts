@@ -1,0 +1,84 @@
+import { invoiceWarnings, type Invoice, type InvoiceCurrency, type InvoiceFile } from '@kontor/domain';
+import type { InvoiceFileRow, InvoiceParts, InvoiceRow } from './repo';
+
+function toInvoiceFile(row: InvoiceFileRow): InvoiceFile {
+  return {
+    id: row.id,
+    kind: row.kind,
+    fileName: row.fileName,
+    contentType: row.contentType,
+    size: row.size,
+    pages: row.pages,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The GET answer with SPEC §3 field names (ARCHITECTURE §4). */
+export function toInvoice(row: InvoiceRow, parts: InvoiceParts): Invoice {
+  const document = parts.files.find((file) => file.kind === 'document') ?? null;
+  return {
+    id: row.id,
+    status: row.status,
+    ocrStatus: row.ocrStatus,
+    version: row.version,
+    counterpartyId: row.counterpartyId,
+    counterpartyName: row.counterpartyName,
+    counterpartyIban: row.counterpartyIban,
+    counterpartyBic: row.counterpartyBic,
+    counterpartyVat: row.counterpartyVat,
+    invoiceNumber: row.invoiceNumber,
+    purchaseOrder: row.purchaseOrder,
+    date: row.date,
+    dueDate: row.dueDate,
+    billingPeriodStart: row.billingPeriodStart,
+    billingPeriodEnd: row.billingPeriodEnd,
+    netAmount: row.netAmount,
+    taxAmount: row.taxAmount,
+    totalAmount: row.totalAmount,
+    currency: row.currency as InvoiceCurrency | null,
+    type: row.type,
+    skontoRate: row.skontoRate,
+    skontoAmount: row.skontoAmount,
+    skontoDate: row.skontoDate,
+    skontoIgnoreDeadline: row.skontoIgnoreDeadline,
+    paymentTerms: row.paymentTerms,
+    notes: row.notes,
+    shouldCreateTransaction: row.shouldCreateTransaction,
+    alreadyPaid: row.alreadyPaid,
+    alreadyPaidDate: row.alreadyPaidDate,
+    costCenterId: row.costCenterId,
+    costCenter2Id: row.costCenter2Id,
+    ledgerAccountId: row.ledgerAccountId,
+    taxRate: row.taxRate,
+    taxKeyId: row.taxKeyId,
+    remittanceInformation: row.remittanceInformation,
+    debitorBankAccountId: row.debitorBankAccountId,
+    splits: parts.splits.map((split) => ({
+      amount: split.amount,
+      costCenterId: split.costCenterId,
+      costCenter2Id: split.costCenter2Id,
+      ledgerAccountId: split.ledgerAccountId,
+      taxKeyId: split.taxKeyId,
+      note: split.note,
+    })),
+    lineItems: parts.lineItems.map((item) => ({
+      description: item.description,
+      quantity: item.quantity,
+      unit: item.unit,
+      unitPrice: item.unitPrice,
+      totalPrice: item.totalPrice,
+      taxRate: item.taxRate,
+    })),
+    cancelReason: row.cancelReason,
+    uploadedBy: row.uploadedBy,
+    emailOrigin:
+      row.emailSender && row.emailReceivedAt
+        ? { sender: row.emailSender, subject: row.emailSubject ?? '', receivedAt: row.emailReceivedAt.toISOString() }
+        : null,
+    document: document ? toInvoiceFile(document) : null,
+    attachments: parts.files.filter((file) => file.kind === 'attachment').map(toInvoiceFile),
+    warnings: invoiceWarnings({ date: row.date, status: row.status }),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

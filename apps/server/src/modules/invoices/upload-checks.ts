@@ -1,0 +1,119 @@
+import { createHash } from 'node:crypto';
+import type { Multipart } from '@fastify/multipart';
+import { fileTypeFromBuffer } from 'file-type';
+import { imageSize } from 'image-size';
+import { INVOICE_UPLOAD_LIMITS } from '@kontor/domain';
+import { AppError } from '../../lib/app-error';
+import { inspectPdf } from './pdf-inspect';
+
+export type InvoiceMimeType = (typeof INVOICE_UPLOAD_LIMITS.mimeTypes)[number];
+
+export interface ReceivedFile {
+  fileName: string;
+  body: Buffer;
+}
+
+export interface CheckedFile extends ReceivedFile {
+  contentType: InvoiceMimeType;
+  extension: string;
+  pages: number;
+  sha256: string;
+}
+
+const EXTENSIONS: Record<InvoiceMimeType, string> = {
+  'application/pdf': 'pdf',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/tiff': 'tif',
+  'image/webp': 'webp',
+};
+const maxMb = INVOICE_UPLOAD_LIMITS.maxBytes / 1024 / 1024;
+
+/** Busboy's limits, one above ours, so that we notice the crossing and name the file. */
+export const UPLOAD_PART_LIMITS = {
+  fileSize: INVOICE_UPLOAD_LIMITS.maxBytes + 1,
+  files: INVOICE_UPLOAD_LIMITS.maxFiles + 1,
+  fields: 10,
+  parts: INVOICE_UPLOAD_LIMITS.maxFiles + 11,
+  throwFileSizeLimit: false,
+} as const;
+
+/**
+ * Reads the parts named `files` into memory (at most 20 × 20 MB) and refuses as soon as a limit
+ * is crossed, before the rest of the request is read. Other fields are ignored.
+ */
+export async function receiveFiles(parts: AsyncIterableIterator<Multipart>): Promise<ReceivedFile[]> {
+  const files: ReceivedFile[] = [];
+  for await (const part of parts) {
+    if (part.type !== 'file') continue;
+    if (part.fieldname !== 'files') {
+      part.file.resume();
+      continue;
+    }
+    if (files.length === INVOICE_UPLOAD_LIMITS.maxFiles) {
+      part.file.resume();
+      throw new AppError('upload_too_many_files', { max: INVOICE_UPLOAD_LIMITS.maxFiles });
+    }
+    const fileName = part.filename || 'upload';
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of part.file as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > INVOICE_UPLOAD_LIMITS.maxBytes) {
+        part.file.resume();
+        throw new AppError('upload_file_too_large', { fileName, maxMb });
+      }
+      chunks.push(chunk);
+    }
+    if (part.file.truncated) throw new AppError('upload_file_too_large', { fileName, maxMb });
+    files.push({ fileName, body: Buffer.concat(chunks, size) });
+  }
+  if (files.length === 0) throw new AppError('upload_no_files');
+  return files;
+}
+
+/** What the file is, by its content (magic bytes), never by its name or declared type. */
+export async function checkInvoiceFile(file: ReceivedFile): Promise<CheckedFile> {
+  const { fileName, body } = file;
+  const detected = await fileTypeFromBuffer(body);
+  const contentType = detected?.mime as InvoiceMimeType | undefined;
+  if (!contentType || !INVOICE_UPLOAD_LIMITS.mimeTypes.includes(contentType)) {
+    throw new AppError('upload_unsupported_type', { fileName });
+  }
+  let pages = 1;
+  if (contentType === 'application/pdf') {
+    const inspection = await inspectPdf(body);
+    if (inspection.kind === 'encrypted') throw new AppError('upload_pdf_encrypted', { fileName });
+    if (inspection.kind === 'broken') throw new AppError('upload_pdf_broken', { fileName });
+    if (inspection.pages > INVOICE_UPLOAD_LIMITS.maxPdfPages) {
+      throw new AppError('upload_pdf_too_many_pages', {
+        fileName,
+        pages: inspection.pages,
+        max: INVOICE_UPLOAD_LIMITS.maxPdfPages,
+      });
+    }
+    pages = inspection.pages;
+  } else {
+    try {
+      const { width, height } = imageSize(body);
+      if (!width || !height) throw new Error('no dimensions');
+    } catch {
+      // The right magic bytes but no readable image header: a forged or cut-off file.
+      throw new AppError('upload_unsupported_type', { fileName });
+    }
+  }
+  return {
+    ...file,
+    contentType,
+    extension: EXTENSIONS[contentType],
+    pages,
+    sha256: createHash('sha256').update(body).digest('hex'),
+  };
+}
+
+/** All files are checked before anything is stored: one bad file refuses the whole request. */
+export async function checkInvoiceFiles(files: ReceivedFile[]): Promise<CheckedFile[]> {
+  const checked: CheckedFile[] = [];
+  for (const file of files) checked.push(await checkInvoiceFile(file));
+  return checked;
+}

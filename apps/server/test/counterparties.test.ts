@@ -1,0 +1,113 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CounterpartySummary } from '@kontor/domain';
+import { activityLog, counterparties, organizations } from '../src/db/schema';
+import { addMember, browser, createOrganizationWithAdmin, type TestOrganization, type TestUser } from './factories';
+import { createTestApp, type TestApp } from './harness';
+
+describe('counterparties (invoice form) /api/counterparties', () => {
+  let testApp: TestApp;
+  let org: TestOrganization;
+  let member: TestUser;
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    org = await createOrganizationWithAdmin(testApp, 'Partner GmbH');
+    member = await addMember(testApp, org.id, []);
+  });
+  afterAll(async () => testApp.close());
+
+  const call = (method: 'GET' | 'POST', url: string, payload?: object, cookie = member.cookie) =>
+    testApp.app.inject({ method, url, headers: browser(cookie), ...(payload ? { payload } : {}) });
+  const create = async (body: Partial<{ name: string; vatNumber: string | null; iban: string | null; bic: string | null }>) =>
+    call('POST', '/api/counterparties', { vatNumber: null, iban: null, bic: null, ...body });
+
+  it('creates one inline with its bank account, an AP number and an activity entry (any member)', async () => {
+    const response = await create({
+      name: 'Bürowelt Schneider GmbH',
+      vatNumber: 'de 123 456 789',
+      iban: 'DE89 3704 0044 0532 0130 00',
+      bic: 'cobadeffxxx',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const created = response.json<CounterpartySummary>();
+    expect(created).toMatchObject({
+      name: 'Bürowelt Schneider GmbH',
+      vatNumber: 'DE123456789',
+      iban: 'DE89370400440532013000',
+      bic: 'COBADEFFXXX',
+      accountsPayableNumber: '70000',
+    });
+    const [entry] = await testApp.database.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.entityType, 'counterparty'), eq(activityLog.entityId, created.id)));
+    expect(entry).toMatchObject({ action: 'create', actorType: 'user', actorId: member.userId });
+
+    const fetched = await call('GET', `/api/counterparties/${created.id}`);
+    expect(fetched.json()).toEqual(created);
+  });
+
+  it('refuses an invalid IBAN and VAT number with their messages', async () => {
+    const response = await create({ name: 'Falsch AG', iban: 'DE89370400440532013001', vatNumber: '12345' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toMatchObject({
+      iban: ['Please enter a valid IBAN.'],
+      vatNumber: ['Enter a European VAT number: a two-letter country prefix and its digits.'],
+    });
+    const german = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/counterparties',
+      headers: browser(member.cookie, { 'accept-language': 'de' }),
+      payload: { name: '', vatNumber: null, iban: 'XX00', bic: null },
+    });
+    expect(german.json().fieldErrors.iban).toEqual([expect.stringContaining('IBAN')]);
+    expect(german.json().fieldErrors.name).toBeDefined();
+  });
+
+  it('numbers accounts payable from the highest numeric number, never below the start, and not when disabled', async () => {
+    const second = (await create({ name: 'Zweiter Lieferant' })).json<CounterpartySummary>();
+    expect(second.accountsPayableNumber).toBe('70001');
+    await testApp.database.db.insert(counterparties).values([
+      { organizationId: org.id, name: 'Alt 1', accountsPayableNumber: '70010' },
+      { organizationId: org.id, name: 'Alt 2', accountsPayableNumber: 'K-99999' },
+    ]);
+    expect((await create({ name: 'Dritter' })).json<CounterpartySummary>().accountsPayableNumber).toBe('70011');
+
+    await testApp.database.db.update(organizations).set({ apStartNumber: 80000 }).where(eq(organizations.id, org.id));
+    expect((await create({ name: 'Vierter' })).json<CounterpartySummary>().accountsPayableNumber).toBe('80000');
+
+    await testApp.database.db.update(organizations).set({ apNumberingEnabled: false }).where(eq(organizations.id, org.id));
+    expect((await create({ name: 'Ohne Nummer' })).json<CounterpartySummary>().accountsPayableNumber).toBeNull();
+    await testApp.database.db.update(organizations).set({ apNumberingEnabled: true }).where(eq(organizations.id, org.id));
+  });
+
+  it('gives concurrent creations distinct numbers', async () => {
+    const results = await Promise.all(Array.from({ length: 5 }, (_, index) => create({ name: `Parallel ${index}` })));
+    const numbers = results.map((response) => response.json<CounterpartySummary>().accountsPayableNumber);
+    expect(new Set(numbers).size).toBe(5);
+  });
+
+  it('searches by name (case-insensitive, contains, prefix matches first, wildcards literal) with a limit', async () => {
+    await create({ name: 'Schneider Logistik KG' });
+    await create({ name: 'Alpen 100% Service GmbH' });
+    const hits = (await call('GET', '/api/counterparties?search=schneider')).json<{ items: CounterpartySummary[] }>().items;
+    expect(hits.map((item) => item.name)).toEqual(['Schneider Logistik KG', 'Bürowelt Schneider GmbH']);
+    const percent = (await call('GET', '/api/counterparties?search=100%25')).json<{ items: CounterpartySummary[] }>().items;
+    expect(percent.map((item) => item.name)).toEqual(['Alpen 100% Service GmbH']);
+    const wildcard = (await call('GET', '/api/counterparties?search=_')).json<{ items: CounterpartySummary[] }>().items;
+    expect(wildcard).toEqual([]);
+    const limitedResponse = await call('GET', '/api/counterparties?limit=2');
+    expect(limitedResponse.statusCode, limitedResponse.body).toBe(200);
+    const limited = limitedResponse.json<{ items: CounterpartySummary[] }>().items;
+    expect(limited).toHaveLength(2);
+  });
+
+  it("answers 404 counterparty_not_found for an unknown or another organisation's id", async () => {
+    const other = await createOrganizationWithAdmin(testApp, 'Andere AG');
+    const foreign = (await create({ name: 'Fremd' })).json<CounterpartySummary>();
+    const response = await call('GET', `/api/counterparties/${foreign.id}`, undefined, other.admin.cookie);
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('counterparty_not_found');
+  });
+});

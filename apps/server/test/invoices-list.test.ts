@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVOICE_SORT_FIELDS, type InvoiceListItem, type InvoiceStatus } from '@kontor/domain';
+import { invoiceSplits, invoices } from '../src/db/schema';
+import { browser, createOrganizationWithAdmin, type TestOrganization } from './factories';
+import { createTestApp, type TestApp } from './harness';
+
+const NEW_COUNT = 130;
+const counterpartyId = randomUUID();
+const costCenterId = randomUUID();
+const splitCostCenterId = randomUUID();
+
+describe('GET /api/invoices', () => {
+  let testApp: TestApp;
+  let org: TestOrganization;
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    org = await createOrganizationWithAdmin(testApp, 'List GmbH');
+    const pad = (n: number) => String(n).padStart(3, '0');
+    // Many ties and NULLs on purpose: keyset paging must still visit every row exactly once.
+    const rows = Array.from({ length: NEW_COUNT }, (_, i) => ({
+      organizationId: org.id,
+      status: 'new' as InvoiceStatus,
+      counterpartyName: i % 9 === 0 ? null : `lieferant-${pad(i % 25)}`,
+      invoiceNumber: i % 11 === 0 ? null : `re-${pad(i % 40)}`,
+      date: i % 5 === 0 ? null : `2026-0${1 + (i % 9)}-1${i % 10}`,
+      dueDate: i % 7 === 0 ? null : `2026-1${i % 3}-0${1 + (i % 9)}`,
+      totalAmount: i % 13 === 0 ? null : 1_000 * (i % 17),
+      currency: 'EUR',
+    }));
+    await testApp.database.db.insert(invoices).values(rows);
+    const other = (status: InvoiceStatus, count: number) =>
+      Array.from({ length: count }, () => ({
+        organizationId: org.id,
+        status,
+        counterpartyName: `other-${status}`,
+        cancelReason: status === 'cancelled' ? 'Doppelt' : null,
+      }));
+    await testApp.database.db
+      .insert(invoices)
+      .values([
+        ...other('in_approval', 3),
+        ...other('rejected', 2),
+        ...other('approved', 4),
+        ...other('cancelled', 2),
+        ...other('archived', 1),
+        ...other('exported', 5),
+      ]);
+    const special = await testApp.database.db
+      .insert(invoices)
+      .values([
+        {
+          organizationId: org.id,
+          status: 'new',
+          counterpartyName: 'Papierwerk Süd',
+          invoiceNumber: 'XZ-4711',
+          totalAmount: 123_456,
+          counterpartyId,
+          date: '2025-06-15',
+          dueDate: '2025-07-15',
+        },
+        { organizationId: org.id, status: 'new', counterpartyName: 'Runde Summe AG', totalAmount: 123_400, costCenterId },
+        { organizationId: org.id, status: 'new', counterpartyName: 'Split KG', totalAmount: 5_000 },
+      ])
+      .returning({ id: invoices.id });
+    await testApp.database.db
+      .insert(invoiceSplits)
+      .values({ organizationId: org.id, invoiceId: special[2]!.id, position: 0, amount: 5_000, costCenterId: splitCostCenterId });
+  });
+  afterAll(async () => testApp.close());
+
+  const list = async (query: string) => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/invoices?${query}`,
+      headers: browser(org.admin.cookie),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ items: InvoiceListItem[]; nextCursor: string | null; counts: Record<string, number> }>();
+  };
+  const names = async (query: string) => (await list(query)).items.map((item) => item.counterpartyName).sort();
+
+  it('shows each tab with its statuses and counts every tab in one answer', async () => {
+    const first = await list('tab=new&limit=5');
+    expect(first.counts).toEqual({
+      new: NEW_COUNT + 3,
+      'my-approvals': 0,
+      'all-approvals': 3,
+      rejected: 2,
+      approved: 4,
+    });
+    expect(first.items).toHaveLength(5);
+    const archive = (await list('tab=archive')).items;
+    expect(archive.map((item) => item.status).sort()).toEqual(['archived', 'cancelled', 'cancelled']);
+    expect(archive.map((item) => item.cancelReason).sort()).toEqual(['Doppelt', 'Doppelt', null]);
+    expect((await list('tab=all-approvals')).items.every((item) => item.status === 'in_approval')).toBe(true);
+    expect((await list('tab=approved')).items).toHaveLength(4);
+    expect((await list('tab=rejected')).items).toHaveLength(2);
+    expect((await list('tab=my-approvals')).items).toEqual([]);
+  });
+
+  it.each(INVOICE_SORT_FIELDS.flatMap((sort) => (['asc', 'desc'] as const).map((direction) => ({ sort, direction }))))(
+    'pages through every row once, sorted by $sort $direction with empty values last',
+    async ({ sort, direction }) => {
+      const seen: InvoiceListItem[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const page = await list(`tab=new&sort=${sort}&direction=${direction}&limit=17${cursor ? `&cursor=${cursor}` : ''}`);
+        seen.push(...page.items);
+        cursor = page.nextCursor;
+        pages += 1;
+      } while (cursor && pages < 50);
+      expect(pages).toBe(Math.ceil((NEW_COUNT + 3) / 17));
+      expect(new Set(seen.map((item) => item.id)).size).toBe(NEW_COUNT + 3);
+      const values = seen.map((item) => item[sort]);
+      const firstNull = values.indexOf(null);
+      if (firstNull >= 0) expect(values.slice(firstNull).every((value) => value === null)).toBe(true);
+      const present = (firstNull >= 0 ? values.slice(0, firstNull) : values) as (string | number)[];
+      if (sort !== 'counterpartyName' && sort !== 'invoiceNumber') {
+        const ordered = [...present].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+        expect(present).toEqual(direction === 'asc' ? ordered : ordered.reverse());
+      }
+    },
+  );
+
+  it('merges the statuses of the archive tab page by page', async () => {
+    for (const sort of ['dueDate', 'createdAt', 'counterpartyName'] as const) {
+      const ids: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = await list(`tab=archive&sort=${sort}&limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+        ids.push(...page.items.map((item) => item.id));
+        cursor = page.nextCursor;
+      } while (cursor && ids.length < 10);
+      expect(new Set(ids).size, sort).toBe(3);
+      expect(ids).toHaveLength(3);
+    }
+  });
+
+  it('searches counterparty name, invoice number and amounts written the German or English way', async () => {
+    expect(await names('search=papierwerk')).toEqual(['Papierwerk Süd']);
+    expect(await names('search=xz-47')).toEqual(['Papierwerk Süd']);
+    expect(await names('search=1.234,56')).toEqual(['Papierwerk Süd']);
+    expect(await names('search=1234.56')).toEqual(['Papierwerk Süd']);
+    expect(await names('search=1,234.56')).toEqual(['Papierwerk Süd']);
+    expect(await names('search=1234')).toEqual(['Runde Summe AG']);
+    expect(await names('search=100%25')).toEqual([]);
+  });
+
+  it('filters by dates, counterparty, amount range and cost centre (including split lines)', async () => {
+    expect(await names('dateFrom=2025-06-01&dateTo=2025-06-30')).toEqual(['Papierwerk Süd']);
+    expect(await names('dueFrom=2025-07-01&dueTo=2025-07-31')).toEqual(['Papierwerk Süd']);
+    expect(await names(`counterpartyId=${counterpartyId}`)).toEqual(['Papierwerk Süd']);
+    expect(await names('amountMin=123000&amountMax=124000')).toEqual(['Papierwerk Süd', 'Runde Summe AG']);
+    expect(await names(`costCenterId=${costCenterId}`)).toEqual(['Runde Summe AG']);
+    expect(await names(`costCenterId=${splitCostCenterId}`)).toEqual(['Split KG']);
+  });
+
+  it('refuses a cursor that was not made for this sort, or is not a cursor', async () => {
+    const { nextCursor } = await list('tab=new&sort=dueDate&limit=5');
+    for (const query of [`sort=date&cursor=${nextCursor}`, 'cursor=bm90LWEtY3Vyc29y']) {
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: `/api/invoices?${query}`,
+        headers: browser(org.admin.cookie),
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fieldErrors).toEqual({ cursor: ['This value is not valid.'] });
+    }
+  });
+});

@@ -1,0 +1,48 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { PDFDocument } from 'pdf-lib';
+import { withDatabase } from './support';
+
+export interface PdfFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+/** A real one-page PDF, a few hundred bytes, made on the fly. */
+export async function tinyPdf(name: string, text = name): Promise<PdfFile> {
+  const document = await PDFDocument.create();
+  document.addPage([300, 200]).drawText(text, { x: 20, y: 100, size: 12 });
+  return { name, mimeType: 'application/pdf', buffer: Buffer.from(await document.save()) };
+}
+
+/** Uploads through the API with the page's session (the browser's cookies) and answers the new invoice's id. */
+export async function uploadInvoiceByApi(request: APIRequestContext, file: PdfFile): Promise<string> {
+  const response = await request.post('/api/invoices/upload', { multipart: { files: file } });
+  expect(response.status(), await response.text()).toBe(201);
+  const body = (await response.json()) as { items: { id: string }[] };
+  const id = body.items[0]?.id;
+  if (!id) throw new Error('The upload created no invoice');
+  return id;
+}
+
+/** Fills the fields the overview shows, straight in the database (the detail form is tested on its own). */
+export async function setInvoiceFields(
+  id: string,
+  fields: { invoiceNumber: string; counterpartyName: string; totalAmount: number },
+): Promise<void> {
+  await withDatabase((client) =>
+    client.query(
+      `update invoices set invoice_number = $2, counterparty_name = $3, total_amount = $4, currency = 'EUR' where id = $1`,
+      [id, fields.invoiceNumber, fields.counterpartyName, fields.totalAmount],
+    ),
+  );
+}
+
+export async function getInvoiceVersion(request: APIRequestContext, id: string): Promise<number> {
+  const response = await request.get(`/api/invoices/${id}`);
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { version: number }).version;
+}
+
+/** Unique per run, so specs never see each other's invoices. */
+export const runId = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;

@@ -1,0 +1,143 @@
+import type { ComponentProps } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { useCostCenters } from '@/lib/master-data/cost-centers';
+import { CounterpartyFilter } from './counterparty-filter';
+import { DebouncedInput } from './debounced-input';
+import { PANEL_FILTER_KEYS, parseAmountToMinor, type InvoiceListFilters } from './list-query';
+
+type PanelFilters = Pick<InvoiceListFilters, (typeof PANEL_FILTER_KEYS)[number]>;
+
+interface InvoiceFilterPanelProps {
+  filters: InvoiceListFilters;
+  onChange: (change: Partial<PanelFilters>) => void;
+}
+
+const ANY_COST_CENTER = 'any';
+
+function ImmediateInput({ onCommit, ...props }: ComponentProps<typeof DebouncedInput>) {
+  return <Input {...props} onChange={(event) => onCommit(event.target.value)} />;
+}
+
+function RangeField({
+  id,
+  label,
+  type,
+  from,
+  to,
+  onFrom,
+  onTo,
+}: {
+  id: string;
+  label: string;
+  type: 'date' | 'text';
+  from: string;
+  to: string;
+  onFrom: (value: string) => void;
+  onTo: (value: string) => void;
+}) {
+  const { t } = useTranslation('invoices');
+  const isAmount = type === 'text';
+  // Dates are complete once picked; amounts are typed, so they wait for a pause.
+  const Field = isAmount ? DebouncedInput : ImmediateInput;
+  const invalid = (value: string) => isAmount && value !== '' && parseAmountToMinor(value) === null;
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-2 text-sm font-medium text-foreground">{label}</legend>
+      <div className="flex items-center gap-2">
+        <Field
+          id={`${id}-from`}
+          type={type}
+          inputMode={isAmount ? 'decimal' : undefined}
+          aria-label={t('filters.from', { field: label })}
+          aria-invalid={invalid(from) || undefined}
+          placeholder={isAmount ? t('filters.amountFrom') : undefined}
+          value={from}
+          onCommit={onFrom}
+        />
+        <span aria-hidden="true" className="text-muted-foreground">
+          –
+        </span>
+        <Field
+          id={`${id}-to`}
+          type={type}
+          inputMode={isAmount ? 'decimal' : undefined}
+          aria-label={t('filters.to', { field: label })}
+          aria-invalid={invalid(to) || undefined}
+          placeholder={isAmount ? t('filters.amountTo') : undefined}
+          value={to}
+          onCommit={onTo}
+        />
+      </div>
+    </fieldset>
+  );
+}
+
+/** Invoice date, due date, counterparty, amount range and cost centre; every change lands in the URL. */
+export function InvoiceFilterPanel({ filters, onChange }: InvoiceFilterPanelProps) {
+  const { t } = useTranslation('invoices');
+  const costCenters = useCostCenters();
+  const clearAll = () => onChange(Object.fromEntries(PANEL_FILTER_KEYS.map((key) => [key, ''])));
+  return (
+    <section
+      aria-label={t('filters.label')}
+      className="mb-4 grid gap-4 rounded-lg border border-border bg-surface p-4 md:grid-cols-2 xl:grid-cols-3"
+    >
+      <RangeField
+        id="invoice-date"
+        label={t('filters.invoiceDate')}
+        type="date"
+        from={filters.dateFrom}
+        to={filters.dateTo}
+        onFrom={(dateFrom) => onChange({ dateFrom })}
+        onTo={(dateTo) => onChange({ dateTo })}
+      />
+      <RangeField
+        id="due-date"
+        label={t('filters.dueDate')}
+        type="date"
+        from={filters.dueFrom}
+        to={filters.dueTo}
+        onFrom={(dueFrom) => onChange({ dueFrom })}
+        onTo={(dueTo) => onChange({ dueTo })}
+      />
+      <RangeField
+        id="amount"
+        label={t('filters.amount')}
+        type="text"
+        from={filters.amountMin}
+        to={filters.amountMax}
+        onFrom={(amountMin) => onChange({ amountMin })}
+        onTo={(amountMax) => onChange({ amountMax })}
+      />
+      <CounterpartyFilter value={filters.counterpartyId} onChange={(counterpartyId) => onChange({ counterpartyId })} />
+      <div className="grid gap-2">
+        <Label htmlFor="filter-cost-center">{t('filters.costCenter')}</Label>
+        <Select
+          value={filters.costCenterId || ANY_COST_CENTER}
+          onValueChange={(value) => onChange({ costCenterId: value === ANY_COST_CENTER ? '' : value })}
+        >
+          <SelectTrigger id="filter-cost-center">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ANY_COST_CENTER}>{t('filters.anyCostCenter')}</SelectItem>
+            {(costCenters.data?.items ?? []).map((costCenter) => (
+              <SelectItem key={costCenter.id} value={costCenter.id}>
+                {t('filters.costCenterOption', { type: costCenter.type, code: costCenter.code, name: costCenter.name })}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="flex items-end">
+        <Button variant="ghost" onClick={clearAll}>
+          {t('filters.clear')}
+        </Button>
+      </div>
+    </section>
+  );
+}

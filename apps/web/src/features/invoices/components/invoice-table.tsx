@@ -1,0 +1,127 @@
+import { Hourglass } from 'lucide-react';
+import type { KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { InvoiceListItem } from '@kontor/domain/invoices/invoice-schema';
+import { isOcrRunning } from '@kontor/domain/invoices/invoice-status';
+import { Checkbox } from '@/components/ui/checkbox';
+import { cn } from '@/lib/cn';
+import { AmountCell, DateCell, DueDateCell, Missing } from './invoice-cells';
+import { InvoiceStatusBadge } from './invoice-status-badge';
+import type { InvoiceSortField, SortDirection } from './list-query';
+import { SortHeader } from './sort-header';
+
+interface InvoiceTableProps {
+  items: InvoiceListItem[];
+  sort: InvoiceSortField;
+  direction: SortDirection;
+  onSort: (field: InvoiceSortField) => void;
+  selected: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  onToggleAll: (ids: string[], isSelected: boolean) => void;
+  onOpen: (id: string) => void;
+}
+
+/** Only open invoices can be overdue; approved ones are on their way to payment but still open. */
+const OPEN_STATUSES = new Set(['new', 'in_approval', 'approved', 'rejected']);
+
+/** The dense overview table: sortable columns, row selection, a row opens the invoice unless OCR still reads it. */
+export function InvoiceTable({ items, sort, direction, onSort, selected, onToggle, onToggleAll, onOpen }: InvoiceTableProps) {
+  const { t } = useTranslation('invoices');
+  const ids = items.map((item) => item.id);
+  const selectedCount = ids.filter((id) => selected.has(id)).length;
+  const allState = selectedCount === 0 ? false : selectedCount === ids.length ? true : 'indeterminate';
+  const header = { sort, direction, onSort };
+
+  const onRowKey = (event: KeyboardEvent<HTMLTableRowElement>, item: InvoiceListItem) => {
+    if (event.key === 'Enter' && !isOcrRunning(item.ocrStatus)) onOpen(item.id);
+  };
+
+  return (
+    <div className="overflow-x-auto rounded-lg border border-border bg-surface">
+      <table className="w-full text-sm" aria-label={t('table.label')}>
+        <thead className="sticky top-0 bg-muted/60 text-left text-xs text-muted-foreground">
+          <tr>
+            <th scope="col" className="w-10 px-3 py-2">
+              <Checkbox
+                checked={allState}
+                onCheckedChange={(checked) => onToggleAll(ids, checked === true)}
+                aria-label={t('table.selectAll')}
+              />
+            </th>
+            <SortHeader field="counterpartyName" {...header}>
+              {t('table.counterparty')}
+            </SortHeader>
+            <SortHeader field="invoiceNumber" {...header}>
+              {t('table.invoiceNumber')}
+            </SortHeader>
+            <SortHeader field="date" {...header}>
+              {t('table.date')}
+            </SortHeader>
+            <SortHeader field="dueDate" {...header}>
+              {t('table.dueDate')}
+            </SortHeader>
+            <SortHeader field="totalAmount" {...header} className="text-right">
+              {t('table.amount')}
+            </SortHeader>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t('table.status')}
+            </th>
+            <SortHeader field="createdAt" {...header}>
+              {t('table.file')}
+            </SortHeader>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => {
+            const isReading = isOcrRunning(item.ocrStatus);
+            return (
+              <tr
+                key={item.id}
+                data-testid="invoice-row"
+                tabIndex={isReading ? undefined : 0}
+                aria-disabled={isReading || undefined}
+                title={isReading ? t('table.ocrHint') : undefined}
+                onClick={isReading ? undefined : () => onOpen(item.id)}
+                onKeyDown={(event) => onRowKey(event, item)}
+                className={cn(
+                  'border-t border-border',
+                  isReading
+                    ? 'cursor-not-allowed text-muted-foreground'
+                    : 'cursor-pointer hover:bg-muted/50 focus-visible:bg-muted/50',
+                  selected.has(item.id) && 'bg-primary-background/60',
+                )}
+              >
+                <td className="px-3 py-2" onClick={(event) => event.stopPropagation()}>
+                  <Checkbox
+                    checked={selected.has(item.id)}
+                    onCheckedChange={() => onToggle(item.id)}
+                    aria-label={t('table.selectRow', { name: item.counterpartyName ?? item.fileName ?? item.id })}
+                  />
+                </td>
+                <td className="max-w-56 truncate px-3 py-2 font-medium text-foreground">
+                  {item.counterpartyName ?? <Missing />}
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap">{item.invoiceNumber ?? <Missing />}</td>
+                <DateCell value={item.date} />
+                <DueDateCell value={item.dueDate} isOpen={OPEN_STATUSES.has(item.status)} />
+                <AmountCell amount={item.totalAmount} currency={item.currency} />
+                <td className="px-3 py-2">
+                  <InvoiceStatusBadge status={item.status} ocrStatus={item.ocrStatus} />
+                  {isReading ? (
+                    <span className="mt-0.5 flex items-center gap-1 text-xs">
+                      <Hourglass aria-hidden="true" className="size-3" />
+                      {t('table.ocrHint')}
+                    </span>
+                  ) : null}
+                </td>
+                <td className="max-w-48 truncate px-3 py-2 text-muted-foreground" title={item.fileName ?? undefined}>
+                  {item.fileName ?? <Missing />}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

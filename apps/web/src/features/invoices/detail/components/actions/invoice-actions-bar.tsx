@@ -1,0 +1,124 @@
+import { Archive, ArchiveRestore, Ban, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { allowedInvoiceActions } from '@kontor/domain/invoices/invoice-status';
+import type { Invoice } from '@kontor/domain/invoices/invoice-schema';
+import { Button } from '@/components/ui/button';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useArchiveInvoice } from '../../api/archive-invoice';
+import { useCancelInvoice } from '../../api/cancel-invoice';
+import { useDeleteInvoice } from '../../api/delete-invoice';
+import { useRestoreInvoice } from '../../api/restore-invoice';
+import { CancelInvoiceDialog } from './cancel-invoice-dialog';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+
+export interface InvoiceActionsBarProps {
+  invoice: Invoice;
+  slug: string;
+  /** Where "back" and a deleted invoice lead (the tab's list with its filters). */
+  listPath: string;
+  /** Unsaved form changes would be lost when the invoice leaves this screen. */
+  hasUnsavedChanges: boolean;
+}
+
+/**
+ * The status actions the transition table allows (SPEC §4). Cancelling and archiving take the
+ * invoice out of the working lists, so the user lands in the archive; restoring stays here.
+ */
+export function InvoiceActionsBar({ invoice, slug, listPath, hasUnsavedChanges }: InvoiceActionsBarProps) {
+  const { t } = useTranslation('invoice-detail');
+  const navigate = useNavigate();
+  const allowed = new Set(allowedInvoiceActions(invoice.status));
+  const cancel = useCancelInvoice(invoice.id);
+  const archive = useArchiveInvoice(invoice.id);
+  const restore = useRestoreInvoice(invoice.id);
+  const remove = useDeleteInvoice(invoice.id);
+  const [dialog, setDialog] = useState<'cancel' | 'delete' | null>(null);
+  const archivePath = `/${slug}/archive/invoices`;
+
+  const run = async (action: () => Promise<unknown>, success: string, failure: string, then?: () => void) => {
+    try {
+      await action();
+      notifySuccess(success);
+      setDialog(null);
+      then?.();
+    } catch (error) {
+      notifyError(error, failure);
+    }
+  };
+
+  return (
+    <div role="group" aria-label={t('actions.label')} className="flex flex-wrap items-center gap-2">
+      {allowed.has('restore') ? (
+        <Button
+          variant="secondary"
+          isLoading={restore.isPending}
+          onClick={() => void run(() => restore.mutateAsync(invoice.version), t('actions.restored'), t('actions.restoreFailed'))}
+        >
+          <ArchiveRestore aria-hidden="true" />
+          {t('actions.restore')}
+        </Button>
+      ) : null}
+      {allowed.has('archive') ? (
+        <Button
+          variant="outline"
+          disabled={hasUnsavedChanges}
+          isLoading={archive.isPending}
+          onClick={() =>
+            void run(
+              () => archive.mutateAsync(invoice.version),
+              t('actions.archived'),
+              t('actions.archiveFailed'),
+              () => void navigate(archivePath),
+            )
+          }
+        >
+          <Archive aria-hidden="true" />
+          {t('actions.archive')}
+        </Button>
+      ) : null}
+      {allowed.has('cancel') ? (
+        <Button variant="outline" disabled={hasUnsavedChanges} onClick={() => setDialog('cancel')}>
+          <Ban aria-hidden="true" />
+          {t('actions.cancel')}
+        </Button>
+      ) : null}
+      {allowed.has('delete') ? (
+        <Button variant="ghost" className="text-danger" disabled={hasUnsavedChanges} onClick={() => setDialog('delete')}>
+          <Trash2 aria-hidden="true" />
+          {t('actions.delete')}
+        </Button>
+      ) : null}
+      {hasUnsavedChanges && (allowed.has('cancel') || allowed.has('archive') || allowed.has('delete')) ? (
+        <span className="text-xs text-muted-foreground">{t('actions.saveFirst')}</span>
+      ) : null}
+      <CancelInvoiceDialog
+        open={dialog === 'cancel'}
+        onOpenChange={(open) => setDialog(open ? 'cancel' : null)}
+        isPending={cancel.isPending}
+        onConfirm={(reason) =>
+          run(
+            () => cancel.mutateAsync({ reason, version: invoice.version }),
+            t('actions.cancelled'),
+            t('actions.cancelFailed'),
+            () => void navigate(archivePath),
+          )
+        }
+      />
+      <ConfirmDeleteDialog
+        open={dialog === 'delete'}
+        onOpenChange={(open) => setDialog(open ? 'delete' : null)}
+        isPending={remove.isPending}
+        onConfirm={() =>
+          void run(
+            () => remove.mutateAsync(invoice.version),
+            t('actions.deleted'),
+            t('actions.deleteFailed'),
+            () => void navigate(listPath),
+          )
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { CounterpartySummary } from '@kontor/domain/counterparty';
+import { formatIban, isIban } from '@kontor/domain/iban';
+import { fieldAria, FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { useCounterparty } from '@/lib/master-data/counterparties';
+import type { InvoiceFormValues } from '../../model/invoice-form-values';
+import { CounterpartyCombobox } from './counterparty-combobox';
+import { CounterpartyCreateDialog } from './counterparty-create-dialog';
+import { fieldId, FormSection, TextField, useFieldError } from './form-controls';
+
+const DIRTY = { shouldDirty: true, shouldValidate: false } as const;
+
+/** Counterparty (select or create inline), its name, IBAN, BIC and VAT number. */
+export function CounterpartySection() {
+  const { t } = useTranslation('invoice-detail');
+  const { control, getValues, setValue } = useFormContext<InvoiceFormValues>();
+  const [counterpartyId, counterpartyName] = useWatch({ control, name: ['counterpartyId', 'counterpartyName'] });
+  const selected = useCounterparty(counterpartyId ?? null);
+  const [createName, setCreateName] = useState<string | null>(null);
+  const error = useFieldError('counterpartyId');
+  const id = fieldId('counterpartyId');
+
+  /** Choosing fills the invoice's own copies only where they are still empty. */
+  const choose = (counterparty: CounterpartySummary) => {
+    setValue('counterpartyId', counterparty.id, DIRTY);
+    if (!getValues('counterpartyName')) setValue('counterpartyName', counterparty.name, DIRTY);
+    if (!getValues('counterpartyIban') && counterparty.iban) setValue('counterpartyIban', formatIban(counterparty.iban), DIRTY);
+    if (!getValues('counterpartyBic') && counterparty.bic) setValue('counterpartyBic', counterparty.bic, DIRTY);
+    if (!getValues('counterpartyVat') && counterparty.vatNumber) setValue('counterpartyVat', counterparty.vatNumber, DIRTY);
+  };
+
+  return (
+    <FormSection id="invoice-section-counterparty" title={t('form.sections.counterparty')}>
+      <FormField id={id} label={t('fields.counterpartyId')} error={error}>
+        <CounterpartyCombobox
+          id={id}
+          selectedName={selected.data?.name ?? (counterpartyId ? counterpartyName : null) ?? null}
+          hasSelection={Boolean(counterpartyId)}
+          onSelect={choose}
+          onClear={() => setValue('counterpartyId', null, DIRTY)}
+          onCreate={(name) => setCreateName(name || getValues('counterpartyName') || '')}
+          error={error}
+          describedBy={error ? `${id}-error` : undefined}
+        />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField name="counterpartyName" label={t('fields.counterpartyName')} maxLength={200} className="sm:col-span-2" />
+        <IbanField />
+        <TextField name="counterpartyBic" label={t('fields.counterpartyBic')} maxLength={11} />
+        <TextField name="counterpartyVat" label={t('fields.counterpartyVat')} maxLength={20} />
+      </div>
+      <CounterpartyCreateDialog
+        open={createName !== null}
+        onOpenChange={(open) => {
+          if (!open) setCreateName(null);
+        }}
+        initial={{
+          name: createName ?? '',
+          vatNumber: getValues('counterpartyVat') || null,
+          iban: getValues('counterpartyIban') || null,
+          bic: getValues('counterpartyBic') || null,
+        }}
+        onCreated={choose}
+      />
+    </FormSection>
+  );
+}
+
+/** The IBAN as typed; grouped in fours once it is valid and the user leaves the field. */
+function IbanField() {
+  const { t } = useTranslation('invoice-detail');
+  const { register, setValue, getValues } = useFormContext<InvoiceFormValues>();
+  const error = useFieldError('counterpartyIban');
+  const id = fieldId('counterpartyIban');
+  const registration = register('counterpartyIban', { setValueAs: (value: string | null) => value || null });
+  return (
+    <FormField id={id} label={t('fields.counterpartyIban')} hint={t('hints.iban')} error={error} className="sm:col-span-2">
+      <Input
+        {...registration}
+        {...fieldAria(id, { error, hint: true })}
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={42}
+        className="font-mono"
+        onBlur={(event) => {
+          void registration.onBlur(event);
+          const value = getValues('counterpartyIban');
+          if (value && isIban(value) && formatIban(value) !== value)
+            setValue('counterpartyIban', formatIban(value), { shouldDirty: true });
+        }}
+      />
+    </FormField>
+  );
+}

@@ -1,0 +1,200 @@
+import type { ReactNode } from 'react';
+import { Controller, get, useFormContext, type FieldPath } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { fieldAria, FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Switch } from '@/components/ui/switch';
+import { cn } from '@/lib/cn';
+import type { DecimalKind } from '../../model/decimal-input';
+import type { InvoiceFormValues } from '../../model/invoice-form-values';
+import { DecimalInput } from './decimal-input';
+
+type Path = FieldPath<InvoiceFormValues>;
+
+/** One id per form path, usable in HTML: "lineItems.0.unit" → "invoice-lineItems-0-unit". */
+export function fieldId(name: string): string {
+  return `invoice-${name.replaceAll('.', '-')}`;
+}
+
+/** The message of a path's error (client rule or server fieldError), already in the interface language. */
+export function useFieldError(name: string): string | undefined {
+  const { formState } = useFormContext<InvoiceFormValues>();
+  const error: unknown = get(formState.errors, name);
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { message, root } = error as { message?: unknown; root?: { message?: unknown } };
+  if (typeof message === 'string' && message) return message;
+  return typeof root?.message === 'string' ? root.message : undefined;
+}
+
+interface FieldProps {
+  name: Path;
+  label: ReactNode;
+  hint?: ReactNode;
+  className?: string;
+}
+
+const nullWhenEmpty = (value: unknown) => (value === '' ? null : value);
+
+export function TextField({
+  name,
+  label,
+  hint,
+  className,
+  maxLength,
+  type = 'text',
+}: FieldProps & { maxLength?: number; type?: 'text' | 'date' }) {
+  const { register } = useFormContext<InvoiceFormValues>();
+  const error = useFieldError(name);
+  const id = fieldId(name);
+  return (
+    <FormField id={id} label={label} hint={hint} error={error} className={className}>
+      <Input
+        {...register(name, { setValueAs: nullWhenEmpty })}
+        {...fieldAria(id, { error, hint: Boolean(hint) })}
+        type={type}
+        maxLength={maxLength}
+      />
+    </FormField>
+  );
+}
+
+export function DateField(props: FieldProps) {
+  return <TextField {...props} type="date" />;
+}
+
+export function DecimalField({ name, label, hint, className, kind }: FieldProps & { kind: DecimalKind }) {
+  const { control } = useFormContext<InvoiceFormValues>();
+  const error = useFieldError(name);
+  const id = fieldId(name);
+  return (
+    <FormField id={id} label={label} hint={hint} error={error} className={className}>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <DecimalInput
+            {...fieldAria(id, { error, hint: Boolean(hint) })}
+            ref={field.ref}
+            name={field.name}
+            kind={kind}
+            value={typeof field.value === 'number' ? field.value : null}
+            onValueChange={field.onChange}
+            onBlur={field.onBlur}
+            className="text-right tabular-nums"
+          />
+        )}
+      />
+    </FormField>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+const NONE = '__none__';
+
+/** A select whose "none" choice is null; `isNullable: false` offers only the options. */
+export function SelectField({
+  name,
+  label,
+  hint,
+  className,
+  options,
+  isNullable = true,
+}: FieldProps & { options: readonly SelectOption[]; isNullable?: boolean }) {
+  const { t } = useTranslation('invoice-detail');
+  const { control } = useFormContext<InvoiceFormValues>();
+  const error = useFieldError(name);
+  const id = fieldId(name);
+  // min-w-0 lets a long option (a bank account with its IBAN) truncate instead of widening the grid.
+  return (
+    <FormField id={id} label={label} hint={hint} error={error} className={cn('min-w-0', className)}>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <Select
+            name={field.name}
+            value={typeof field.value === 'string' && field.value ? field.value : NONE}
+            onValueChange={(next) => field.onChange(next === NONE ? null : next)}
+          >
+            <SelectTrigger ref={field.ref} onBlur={field.onBlur} {...fieldAria(id, { error, hint: Boolean(hint) })}>
+              <SelectValue placeholder={t('form.select')} />
+            </SelectTrigger>
+            <SelectContent>
+              {isNullable || !field.value ? (
+                <SelectItem value={NONE}>{isNullable ? t('form.none') : t('form.select')}</SelectItem>
+              ) : null}
+              {options.map((option) => (
+                <SelectItem key={option.value} value={option.value}>
+                  {option.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      />
+    </FormField>
+  );
+}
+
+export function SwitchField({ name, label, hint }: FieldProps) {
+  const { control } = useFormContext<InvoiceFormValues>();
+  const id = fieldId(name);
+  return (
+    <div className="flex items-start gap-3">
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <Switch
+            id={id}
+            ref={field.ref}
+            checked={field.value === true}
+            onCheckedChange={field.onChange}
+            onBlur={field.onBlur}
+            aria-describedby={hint ? `${id}-hint` : undefined}
+          />
+        )}
+      />
+      <div className="grid gap-0.5">
+        <label htmlFor={id} className="text-sm font-medium text-foreground">
+          {label}
+        </label>
+        {hint ? (
+          <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+            {hint}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** A titled group of fields inside the form (the whole form is one fieldset, disabled when not editable). */
+export function FormSection({
+  id,
+  title,
+  children,
+  action,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-title`} className="grid gap-4 rounded-lg border border-border bg-surface p-4">
+      <div className="flex items-center justify-between gap-2">
+        <h3 id={`${id}-title`} className="text-base font-semibold text-foreground">
+          {title}
+        </h3>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}

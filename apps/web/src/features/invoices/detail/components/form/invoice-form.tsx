@@ -1,0 +1,91 @@
+import { useEffect } from 'react';
+import { FormProvider, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { invoiceWarnings } from '@kontor/domain/invoices/invoice-rules';
+import { isInvoiceEditable } from '@kontor/domain/invoices/invoice-status';
+import type { Invoice } from '@kontor/domain/invoices/invoice-schema';
+import { isValidationKey } from '@kontor/domain/validation';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { AccountingSection, NotesSection } from './accounting-section';
+import { AmountsSection } from './amounts-section';
+import { CounterpartySection } from './counterparty-section';
+import { ErrorSummary } from './error-summary';
+import { InvoiceDataSection } from './invoice-data-section';
+import { LineItemsSection } from './line-items-section';
+import { PaymentSection } from './payment-section';
+import { SplitsSection } from './splits-section';
+import { StaleEditDialog } from './stale-edit-dialog';
+import { UnsavedChangesGuard } from './unsaved-changes-guard';
+import { useInvoiceEditor } from './use-invoice-editor';
+
+export interface InvoiceFormProps {
+  invoice: Invoice;
+  /** Tells the page whether unsaved changes exist (status actions wait for them). */
+  onDirtyChange?: (isDirty: boolean) => void;
+}
+
+/** Every SPEC §3 invoice field, validated with the server's own schema; saves with the version it started from. */
+export function InvoiceForm({ invoice, onDirtyChange }: InvoiceFormProps) {
+  const { t } = useTranslation('invoice-detail');
+  const { t: tValidation } = useTranslation('validation');
+  const editor = useInvoiceEditor(invoice);
+  const { form } = editor;
+  const { isDirty, errors, submitCount } = form.formState;
+  const date = useWatch({ control: form.control, name: 'date' });
+  const isEditable = isInvoiceEditable(invoice.status);
+
+  const warnings = new Set([...invoice.warnings, ...invoiceWarnings({ date: date ?? null, status: invoice.status })]);
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
+
+  return (
+    <FormProvider {...form}>
+      <form
+        noValidate
+        onSubmit={(event) => void editor.submit(event)}
+        aria-labelledby="invoice-form-title"
+        className="grid gap-4"
+      >
+        <h2 id="invoice-form-title" className="sr-only">
+          {t('form.heading')}
+        </h2>
+        {[...warnings].filter(isValidationKey).map((warning) => (
+          <Alert key={warning} tone="warning" data-testid={`warning-${warning}`}>
+            <p>{tValidation(warning)}</p>
+          </Alert>
+        ))}
+        {!isEditable ? (
+          <Alert tone="info">
+            <p>{t('states.notEditable', { status: t(`status.${invoice.status}`) })}</p>
+          </Alert>
+        ) : null}
+        {submitCount > 0 || editor.serverSummary.length > 0 ? (
+          <ErrorSummary errors={errors} extra={editor.serverSummary} />
+        ) : null}
+        <fieldset disabled={!isEditable || editor.isSaving} className="grid min-w-0 gap-4">
+          <CounterpartySection />
+          <InvoiceDataSection />
+          <AmountsSection />
+          <PaymentSection />
+          <AccountingSection />
+          <SplitsSection />
+          <LineItemsSection />
+          <NotesSection />
+        </fieldset>
+        {isEditable ? (
+          <div className="sticky bottom-0 z-10 flex flex-wrap items-center justify-end gap-3 border-t border-border bg-background/95 py-3 backdrop-blur">
+            {isDirty ? <span className="mr-auto text-sm text-muted-foreground">{t('form.unsaved')}</span> : null}
+            <Button variant="outline" onClick={editor.discardChanges} disabled={!isDirty || editor.isSaving}>
+              {t('form.reset')}
+            </Button>
+            <Button type="submit" isLoading={editor.isSaving}>
+              {t('form.save')}
+            </Button>
+          </div>
+        ) : null}
+      </form>
+      <StaleEditDialog stale={editor.stale} onResolve={editor.resolveStale} />
+      <UnsavedChangesGuard isDirty={isDirty && !editor.isSaving} />
+    </FormProvider>
+  );
+}

@@ -1,0 +1,59 @@
+import { Plus, Trash2 } from 'lucide-react';
+import { useFieldArray, useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { MONEY_INPUT, PERCENT_INPUT, QUANTITY_INPUT } from '../../model/decimal-input';
+import { emptyLineItem, type InvoiceFormValues } from '../../model/invoice-form-values';
+import { DecimalField, FormSection, TextField } from './form-controls';
+
+/** Line items: description, quantity, unit, unit price, total and tax rate. */
+export function LineItemsSection() {
+  const { t } = useTranslation('invoice-detail');
+  const { control } = useFormContext<InvoiceFormValues>();
+  const { fields, append, remove } = useFieldArray({ control, name: 'lineItems' });
+  return (
+    <FormSection
+      id="invoice-section-line-items"
+      title={t('form.sections.lineItems')}
+      action={
+        <Button variant="outline" size="sm" onClick={() => append(emptyLineItem())}>
+          <Plus aria-hidden="true" />
+          {t('lineItems.add')}
+        </Button>
+      }
+    >
+      {fields.length === 0 ? <p className="text-sm text-muted-foreground">{t('lineItems.empty')}</p> : null}
+      <ol className="grid gap-3">
+        {fields.map((field, index) => (
+          <li
+            key={field.id}
+            aria-label={t('lineItems.line', { index: index + 1 })}
+            className="grid gap-3 rounded-md border border-border p-3 sm:grid-cols-6"
+          >
+            <TextField
+              name={`lineItems.${index}.description`}
+              label={t('lineItems.description')}
+              maxLength={500}
+              className="sm:col-span-6"
+            />
+            <DecimalField name={`lineItems.${index}.quantity`} label={t('lineItems.quantity')} kind={QUANTITY_INPUT} />
+            <TextField name={`lineItems.${index}.unit`} label={t('lineItems.unit')} maxLength={20} />
+            <DecimalField name={`lineItems.${index}.unitPrice`} label={t('lineItems.unitPrice')} kind={MONEY_INPUT} />
+            <DecimalField name={`lineItems.${index}.totalPrice`} label={t('lineItems.totalPrice')} kind={MONEY_INPUT} />
+            <DecimalField name={`lineItems.${index}.taxRate`} label={t('lineItems.taxRate')} kind={PERCENT_INPUT} />
+            <div className="flex items-end">
+              <Button
+                variant="ghost"
+                size="icon"
+                onClick={() => remove(index)}
+                aria-label={t('lineItems.remove', { index: index + 1 })}
+              >
+                <Trash2 aria-hidden="true" />
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </FormSection>
+  );
+}

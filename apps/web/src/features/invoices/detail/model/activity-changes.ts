@@ -1,0 +1,87 @@
+import { formatMoney } from '@kontor/domain/money';
+import { formatPercentInput } from './decimal-input';
+
+export interface ActivityChange {
+  field: string;
+  /** Display texts; null when a value is not worth showing (ids, lists) or empty. */
+  from: string | null;
+  to: string | null;
+  /** Whether the values say something (otherwise only the field name is shown). */
+  hasValues: boolean;
+}
+
+const MONEY_FIELDS = new Set(['netAmount', 'taxAmount', 'totalAmount', 'skontoAmount']);
+const RATE_FIELDS = new Set(['taxRate', 'skontoRate']);
+const HIDDEN_VALUE = /Id$|^splits$|^lineItems$/;
+
+function isFromTo(value: unknown): value is { from: unknown; to: unknown } {
+  return typeof value === 'object' && value !== null && 'from' in value && 'to' in value;
+}
+
+function formatValue(
+  field: string,
+  value: unknown,
+  currency: string,
+  translateStatus: (status: string) => string,
+): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (MONEY_FIELDS.has(field) && typeof value === 'number') return formatMoney(value, currency);
+  if (RATE_FIELDS.has(field) && typeof value === 'number') return `${formatPercentInput(value)} %`;
+  if (field === 'status' && typeof value === 'string') return translateStatus(value);
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  if (typeof value === 'boolean') return value ? '✓' : '✗';
+  return null;
+}
+
+/**
+ * The changed fields of an activity entry (`{ field: { from, to } }`, see the server's diffFields)
+ * with values fit for people: amounts as money, rates as percent, statuses translated; ids and
+ * lists only by name.
+ */
+export function describeActivityChanges(
+  changes: Record<string, unknown> | null,
+  translateStatus: (status: string) => string,
+): ActivityChange[] {
+  if (!changes) return [];
+  const currencyChange = changes.currency;
+  const currency = isFromTo(currencyChange) && typeof currencyChange.to === 'string' ? currencyChange.to : 'EUR';
+  return Object.entries(changes)
+    .filter((entry): entry is [string, { from: unknown; to: unknown }] => isFromTo(entry[1]))
+    .map(([field, { from, to }]) => {
+      if (HIDDEN_VALUE.test(field)) return { field, from: null, to: null, hasValues: false };
+      return {
+        field,
+        from: formatValue(field, from, currency, translateStatus),
+        to: formatValue(field, to, currency, translateStatus),
+        hasValues: true,
+      };
+    });
+}
+
+/**
+ * The verb to show. The log knows update/cancel/… (SPEC §3); archive, restore, comments and
+ * attachments are written as updates whose changes say what happened.
+ */
+export function activityVerb(action: string, changes: Record<string, unknown> | null): string {
+  if (action !== 'update' || !changes) return action;
+  if ('commentAdded' in changes) return 'comment';
+  if ('attachmentsAdded' in changes) return 'attach';
+  if ('attachmentRemoved' in changes) return 'detach';
+  const status = changes.status;
+  if (isFromTo(status)) {
+    if (status.to === 'archived') return 'archive';
+    if (status.to === 'new' && (status.from === 'archived' || status.from === 'cancelled')) return 'restore';
+  }
+  return action;
+}
+
+/** Free-text details worth showing next to the verb: the cancel reason, the files attached or removed. */
+export function activityDetails(changes: Record<string, unknown> | null): { reason?: string; files?: string[] } {
+  if (!changes) return {};
+  const details: { reason?: string; files?: string[] } = {};
+  if (typeof changes.reason === 'string') details.reason = changes.reason;
+  const files = changes.attachmentsAdded ?? changes.attachmentRemoved ?? changes.fileName;
+  if (typeof files === 'string') details.files = [files];
+  else if (Array.isArray(files)) details.files = files.filter((file): file is string => typeof file === 'string');
+  return details;
+}

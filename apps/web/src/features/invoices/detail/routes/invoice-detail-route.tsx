@@ -1,0 +1,100 @@
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { LoadingState } from '@/components/ui/loading-state';
+import { currentLocale } from '@/lib/i18n';
+import { formatDate } from '@/lib/format';
+import { useInvoice } from '../api/get-invoice';
+import { InvoiceActionsBar } from '../components/actions/invoice-actions-bar';
+import { DocumentPane } from '../components/document/document-pane';
+import { InvoiceForm } from '../components/form/invoice-form';
+import { InvoiceLoadError } from '../components/invoice-detail-states';
+import { InvoiceExtras } from '../components/panels/invoice-extras';
+
+/** The list this detail was opened from, with its filters: passed as state, or carried in the query string. */
+function useBackPath(slug: string, tab: string): string {
+  const location = useLocation();
+  const from: unknown = (location.state as { from?: unknown } | null)?.from;
+  if (typeof from === 'string' && from.startsWith(`/${slug}/`)) return from;
+  return `/${slug}/invoices/${tab}${location.search}`;
+}
+
+/** /{slug}/invoices/{tab}/{id}: the document beside the form, actions, attachments, comments and history. */
+export function InvoiceDetailRoute() {
+  const { t } = useTranslation('invoice-detail');
+  const { slug = '', tab = 'new', id = '' } = useParams();
+  const backPath = useBackPath(slug, tab);
+  const query = useInvoice(id);
+  const [isDirty, setIsDirty] = useState(false);
+
+  const backLink = (
+    <Link to={backPath} className="inline-flex items-center gap-1 text-sm text-primary hover:underline">
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      {t('back')}
+    </Link>
+  );
+
+  if (query.isPending) return <LoadingState label={t('states.loading')} />;
+  if (query.isError && !query.data) {
+    return (
+      <div className="grid gap-4">
+        {backLink}
+        <InvoiceLoadError
+          error={query.error}
+          backPath={backPath}
+          onRetry={() => void query.refetch()}
+          isRetrying={query.isFetching}
+        />
+      </div>
+    );
+  }
+  const invoice = query.data;
+  return (
+    <div className="grid gap-4">
+      {backLink}
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-semibold tracking-tight">
+            {invoice.invoiceNumber ? t('title', { number: invoice.invoiceNumber }) : t('titleWithoutNumber')}
+          </h1>
+          <Badge
+            tone={invoice.status === 'cancelled' || invoice.status === 'rejected' ? 'danger' : 'primary'}
+            data-testid="invoice-status"
+          >
+            {t(`status.${invoice.status}`)}
+          </Badge>
+        </div>
+        <InvoiceActionsBar invoice={invoice} slug={slug} listPath={backPath} hasUnsavedChanges={isDirty} />
+      </header>
+      {invoice.cancelReason ? (
+        <Alert tone="info">
+          <p>{t('states.cancelReason', { reason: invoice.cancelReason })}</p>
+        </Alert>
+      ) : null}
+      {invoice.ocrStatus === 'failed' ? (
+        <Alert tone="warning">
+          <p>{t('states.ocrFailed')}</p>
+        </Alert>
+      ) : null}
+      {invoice.emailOrigin ? (
+        <p className="text-sm text-muted-foreground">
+          {t('states.emailOrigin', {
+            sender: invoice.emailOrigin.sender,
+            subject: invoice.emailOrigin.subject,
+            date: formatDate(invoice.emailOrigin.receivedAt, currentLocale()),
+          })}
+        </p>
+      ) : null}
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <DocumentPane invoice={invoice} />
+        <div className="grid min-w-0 gap-6">
+          <InvoiceForm key={invoice.id} invoice={invoice} onDirtyChange={setIsDirty} />
+          <InvoiceExtras invoice={invoice} />
+        </div>
+      </div>
+    </div>
+  );
+}

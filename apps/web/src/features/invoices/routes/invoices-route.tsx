@@ -1,0 +1,104 @@
+import { Upload } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_INVOICE_TAB, INVOICE_TABS, type InvoiceTab } from '@kontor/domain/screens';
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { queryKeys } from '@/lib/query-keys';
+import { useSession } from '@/lib/session-context';
+import { useInvoiceList } from '../api/list-invoices';
+import { BulkArchiveBar } from '../components/bulk-archive-bar';
+import { InvoiceFilterPanel } from '../components/invoice-filter-panel';
+import { InvoiceListBody } from '../components/invoice-list-body';
+import { InvoiceTable } from '../components/invoice-table';
+import { InvoiceTabs } from '../components/invoice-tabs';
+import { InvoiceToolbar } from '../components/invoice-toolbar';
+import { countActiveFilters, nextSort, toListRequest } from '../components/list-query';
+import { UploadDialog } from '../components/upload-dialog';
+import { useListFilters } from '../components/use-list-filters';
+import { useRowSelection } from '../components/use-row-selection';
+import { useUploadQueue, type UploadSummary } from '../components/use-upload-queue';
+
+function readTab(value: string | undefined): InvoiceTab {
+  return (INVOICE_TABS as readonly string[]).includes(value ?? '') ? (value as InvoiceTab) : DEFAULT_INVOICE_TAB;
+}
+
+/** /{slug}/invoices/{tab}: the accounts-payable overview (SPEC §2). */
+export function InvoicesRoute() {
+  const { t } = useTranslation('invoices');
+  const { organization } = useSession();
+  const tab = readTab(useParams().tab);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { filters, updateFilters } = useListFilters();
+  const request = useMemo(() => toListRequest(tab, filters), [tab, filters]);
+  const list = useInvoiceList(request);
+  const items = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
+  const counts = list.data?.pages[0]?.counts;
+  const selection = useRowSelection(JSON.stringify(request));
+  const activeFilterCount = countActiveFilters(filters);
+  const [isFilterPanelOpen, setIsFilterPanelOpen] = useState(activeFilterCount > 0);
+  const [isUploadOpen, setIsUploadOpen] = useState(false);
+
+  const upload = useUploadQueue({
+    onBatchFinished: ({ uploaded, failed }: UploadSummary) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.invoices.lists() });
+      if (failed === 0) toast.success(t('upload.summarySuccess', { count: uploaded }));
+      else if (uploaded === 0) toast.error(t('upload.summaryFailed', { count: failed }));
+      else toast.warning(t('upload.summaryPartial', { uploaded, failed }));
+    },
+  });
+
+  const selectedIds = items.filter((item) => selection.selected.has(item.id)).map((item) => item.id);
+
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={
+          <Button onClick={() => setIsUploadOpen(true)}>
+            <Upload aria-hidden="true" />
+            {t('upload.open')}
+          </Button>
+        }
+      />
+      <InvoiceTabs slug={organization.slug} counts={counts} />
+      <InvoiceToolbar
+        search={filters.search}
+        onSearch={(search) => updateFilters({ search })}
+        filterToggle={{
+          activeCount: activeFilterCount,
+          isOpen: isFilterPanelOpen,
+          onToggle: () => setIsFilterPanelOpen((isOpen) => !isOpen),
+        }}
+      />
+      {isFilterPanelOpen ? <InvoiceFilterPanel filters={filters} onChange={updateFilters} /> : null}
+      {selectedIds.length > 0 ? <BulkArchiveBar selectedIds={selectedIds} items={items} onDone={selection.clear} /> : null}
+      <InvoiceListBody
+        list={list}
+        items={items}
+        hasFilters={activeFilterCount > 0 || filters.search !== ''}
+        onUpload={() => setIsUploadOpen(true)}
+        skeletonColumns={8}
+        emptyTitle={t(`list.empty.${tab}.title`)}
+        emptyDescription={t(`list.empty.${tab}.description`)}
+      >
+        <InvoiceTable
+          items={items}
+          sort={filters.sort}
+          direction={filters.direction}
+          onSort={(field) => updateFilters(nextSort(filters, field))}
+          selected={selection.selected}
+          onToggle={selection.toggle}
+          onToggleAll={selection.toggleAll}
+          onOpen={(id) => void navigate(`/${organization.slug}/invoices/${tab}/${id}`)}
+        />
+      </InvoiceListBody>
+      <UploadDialog open={isUploadOpen} onOpenChange={setIsUploadOpen} queue={upload} />
+    </>
+  );
+}

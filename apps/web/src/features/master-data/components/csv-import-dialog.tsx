@@ -1,0 +1,152 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ImportResult } from '@kontor/domain/master-data';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { getErrorMessage } from '@/lib/notify';
+import type { ImportRequest } from '@/lib/master-data/master-data-api';
+import { ColumnMappingFields } from './column-mapping-fields';
+import {
+  duplicateHeaders,
+  guessMapping,
+  missingRequiredColumns,
+  readHeaderFromFile,
+  toMappingPayload,
+  type ColumnMapping,
+  type ImportColumn,
+} from './csv-header';
+import { ImportResultView } from './import-result-view';
+
+interface CsvImportDialogProps<K extends string> {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  columns: readonly ImportColumn<K>[];
+  labelOf: (key: K) => string;
+  onImport: (request: ImportRequest) => Promise<ImportResult>;
+  /** Extra choices for the whole file (cost-centre type) and the required fields they answer. */
+  extra?: { node: ReactNode; fields: Record<string, string>; satisfied: ReadonlySet<K> };
+}
+
+interface Chosen<K extends string> {
+  file: File;
+  headers: string[];
+  mapping: ColumnMapping<K>;
+}
+
+/** Choose a CSV, map its columns (pre-filled by header name), upload file and mapping, see what was created and skipped. */
+export function CsvImportDialog<K extends string>(props: CsvImportDialogProps<K>) {
+  const { t } = useTranslation('master-data');
+  const [chosen, setChosen] = useState<Chosen<K> | null>(null);
+  const [readError, setReadError] = useState<string | null>(null);
+  const [importError, setImportError] = useState<unknown>(null);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const [isImporting, setIsImporting] = useState(false);
+  const satisfied = props.extra?.satisfied ?? new Set<K>();
+
+  const reset = () => {
+    setChosen(null);
+    setReadError(null);
+    setImportError(null);
+    setResult(null);
+  };
+  const onOpenChange = (open: boolean) => {
+    if (!open) reset();
+    props.onOpenChange(open);
+  };
+
+  const onFile = async (file: File | undefined) => {
+    reset();
+    if (!file) return;
+    try {
+      const headers = await readHeaderFromFile(file);
+      if (headers.length === 0) setReadError(t('import.noHeader'));
+      else setChosen({ file, headers, mapping: guessMapping(headers, props.columns) });
+    } catch {
+      setReadError(t('import.unreadable'));
+    }
+  };
+
+  const missing = chosen ? missingRequiredColumns(chosen.mapping, props.columns, satisfied) : [];
+  const duplicates = chosen ? duplicateHeaders(chosen.mapping) : [];
+  const canImport = chosen !== null && missing.length === 0 && duplicates.length === 0 && result === null;
+
+  const runImport = async () => {
+    if (!chosen || !canImport) return;
+    setIsImporting(true);
+    setImportError(null);
+    try {
+      setResult(
+        await props.onImport({ file: chosen.file, mapping: toMappingPayload(chosen.mapping), fields: props.extra?.fields }),
+      );
+    } catch (error) {
+      setImportError(error);
+    } finally {
+      setIsImporting(false);
+    }
+  };
+
+  return (
+    <Dialog open={props.open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{props.title}</DialogTitle>
+          <DialogDescription>{props.description}</DialogDescription>
+        </DialogHeader>
+        {result ? (
+          <ImportResultView result={result} />
+        ) : (
+          <>
+            <div className="grid gap-2">
+              <Label htmlFor="import-file">{t('import.file')}</Label>
+              <Input
+                id="import-file"
+                type="file"
+                accept=".csv,text/csv,text/plain"
+                onChange={(event) => void onFile(event.target.files?.[0])}
+              />
+              <p className="text-xs text-muted-foreground">{t('import.fileHint')}</p>
+            </div>
+            {readError ? <Alert tone="danger">{readError}</Alert> : null}
+            {props.extra?.node}
+            {chosen ? (
+              <ColumnMappingFields
+                columns={props.columns}
+                headers={chosen.headers}
+                mapping={chosen.mapping}
+                onChange={(mapping) => setChosen({ ...chosen, mapping })}
+                labelOf={props.labelOf}
+                satisfied={satisfied}
+              />
+            ) : null}
+            {missing.length > 0 ? (
+              <Alert tone="warning">{t('import.missingColumns', { columns: missing.map(props.labelOf).join(', ') })}</Alert>
+            ) : null}
+            {duplicates.length > 0 ? (
+              <Alert tone="warning">{t('import.duplicateColumns', { columns: duplicates.join(', ') })}</Alert>
+            ) : null}
+            {importError ? <Alert tone="danger">{getErrorMessage(importError)}</Alert> : null}
+          </>
+        )}
+        <DialogFooter>
+          {result ? (
+            <Button onClick={() => onOpenChange(false)}>{t('actions.close')}</Button>
+          ) : (
+            <>
+              <Button variant="outline" onClick={() => onOpenChange(false)}>
+                {t('actions.cancel')}
+              </Button>
+              <Button onClick={() => void runImport()} disabled={!canImport} isLoading={isImporting}>
+                {t('import.run')}
+              </Button>
+            </>
+          )}
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { checkInvoiceRules, invoiceWarnings, parseLedgerAccount, splitBalance, type InvoiceRuleInput } from './invoice-rules';
+import { invoiceFormSchema } from './invoice-schema';
+
+const TODAY = '2026-11-21';
+
+function valid(overrides: Partial<InvoiceRuleInput> = {}): InvoiceRuleInput {
+  return {
+    counterpartyIban: 'DE89370400440532013000',
+    counterpartyVat: 'DE123456789',
+    invoiceNumber: 'RE-1',
+    date: '2026-11-01',
+    dueDate: '2026-11-30',
+    billingPeriodStart: null,
+    billingPeriodEnd: null,
+    totalAmount: 11_900,
+    currency: 'EUR',
+    skontoRate: null,
+    skontoAmount: null,
+    skontoDate: null,
+    shouldCreateTransaction: true,
+    alreadyPaid: false,
+    alreadyPaidDate: null,
+    taxRate: 1_900,
+    splits: [],
+    debitorBankAccountId: '00000000-0000-4000-8000-000000000001',
+    ...overrides,
+  };
+}
+
+const messages = (input: InvoiceRuleInput) =>
+  checkInvoiceRules(input, TODAY).map((finding) => `${finding.path.join('.')}:${finding.message}`);
+
+describe('invoice rules (SPEC §5)', () => {
+  it('accepts a complete invoice', () => {
+    expect(messages(valid())).toEqual([]);
+  });
+
+  it('finds each broken rule on its field', () => {
+    expect(
+      messages(valid({ invoiceNumber: null, date: null, dueDate: null, currency: null, taxRate: null, totalAmount: null })),
+    ).toEqual([
+      'invoiceNumber:required',
+      'date:required',
+      'dueDate:required',
+      'currency:required',
+      'taxRate:required',
+      'totalAmount:required',
+    ]);
+    expect(messages(valid({ billingPeriodStart: '2026-10-01' }))).toEqual(['billingPeriodEnd:billing_period_incomplete']);
+    expect(messages(valid({ billingPeriodStart: '2026-10-31', billingPeriodEnd: '2026-10-01' }))).toEqual([
+      'billingPeriodEnd:billing_period_order',
+    ]);
+    expect(messages(valid({ alreadyPaid: true }))).toEqual(['alreadyPaidDate:paid_date_required']);
+    expect(messages(valid({ alreadyPaid: true, alreadyPaidDate: '2026-11-22' }))).toEqual([
+      'alreadyPaidDate:paid_date_in_future',
+    ]);
+    expect(messages(valid({ alreadyPaid: true, alreadyPaidDate: TODAY }))).toEqual([]);
+    expect(messages(valid({ skontoDate: '2026-11-10' }))).toEqual([
+      'skontoRate:skonto_incomplete',
+      'skontoAmount:skonto_incomplete',
+    ]);
+    expect(messages(valid({ skontoRate: 10_001, skontoAmount: 100, skontoDate: '2026-11-10' }))).toEqual([
+      'skontoRate:skonto_rate_invalid',
+    ]);
+    expect(messages(valid({ counterpartyIban: null }))).toEqual(['counterpartyIban:iban_required']);
+    expect(messages(valid({ counterpartyIban: null, shouldCreateTransaction: false, debitorBankAccountId: null }))).toEqual([]);
+    expect(messages(valid({ debitorBankAccountId: null }))).toEqual(['debitorBankAccountId:debitor_required']);
+    expect(messages(valid({ counterpartyVat: 'US123456789' }))).toEqual(['counterpartyVat:invalid_vat']);
+  });
+
+  it('reports split sums with the difference and its currency', () => {
+    expect(splitBalance(11_900, [{ amount: 10_000 }, { amount: 666 }])).toBe(1_234);
+    expect(checkInvoiceRules(valid({ splits: [{ amount: 13_134 }] }), TODAY)).toEqual([
+      { path: ['splits'], message: 'split_sum_exceeds_total', params: { difference: 1_234, currency: 'EUR' } },
+    ]);
+    expect(checkInvoiceRules(valid({ splits: [{ amount: 10_666 }], currency: 'USD' }), TODAY)).toEqual([
+      { path: ['splits'], message: 'total_exceeds_split_sum', params: { difference: 1_234, currency: 'USD' } },
+    ]);
+  });
+
+  it('warns about invoices older than 4 months and edits of approved ones', () => {
+    expect(invoiceWarnings({ date: '2026-07-20', status: 'new' }, TODAY)).toEqual(['invoice_older_than_4_months']);
+    expect(invoiceWarnings({ date: '2026-07-21', status: 'approved' }, TODAY)).toEqual(['editing_approved_invoice']);
+  });
+
+  it('refuses remittance information of 34 characters in the form schema', () => {
+    const result = invoiceFormSchema.safeParse({ remittanceInformation: 'x'.repeat(34) });
+    expect(result.success).toBe(false);
+    expect(
+      result.error!.issues.some((issue) => issue.path[0] === 'remittanceInformation' && issue.message === 'remittance_too_long'),
+    ).toBe(true);
+  });
+
+  it('reads ledger accounts written "0000 - Name"', () => {
+    expect(parseLedgerAccount('4400 - Bürobedarf')).toEqual({ code: '4400', name: 'Bürobedarf' });
+    expect(parseLedgerAccount('Bürobedarf')).toBeNull();
+  });
+});
