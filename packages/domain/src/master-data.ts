@@ -13,7 +13,12 @@ export const costCenterSchema = z.object({
 });
 export type CostCenter = z.infer<typeof costCenterSchema>;
 export const costCenterInputSchema = z.object({
-  code: z.string().trim().min(1, { message: 'required' }).max(20, { message: 'too_long' }).regex(/^[\w.-]+$/, { message: 'invalid_code' }),
+  code: z
+    .string()
+    .trim()
+    .min(1, { message: 'required' })
+    .max(20, { message: 'too_long' })
+    .regex(/^[\w.-]+$/, { message: 'invalid_code' }),
   name: z.string().trim().max(100, { message: 'too_long' }).default(''),
   type: z.union([z.literal(1), z.literal(2)]),
 });
@@ -22,7 +27,10 @@ export const costCenterInputSchema = z.object({
 export const ledgerAccountSchema = z.object({ id: z.uuid(), code: z.string(), name: z.string(), version: z.number().int() });
 export type LedgerAccount = z.infer<typeof ledgerAccountSchema>;
 export const ledgerAccountInputSchema = z.object({
-  code: z.string().trim().regex(/^\d{1,9}$/, { message: 'ledger_account_format' }),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}$/, { message: 'ledger_account_format' }),
   name: z.string().trim().min(1, { message: 'required' }).max(100, { message: 'too_long' }),
 });
 export function formatLedgerAccount(account: { code: string; name: string }): string {
@@ -102,7 +110,9 @@ export const companyBankAccountInputSchema = z.object({
 /** The CSV import answer: what was created and which rows were skipped, and why. */
 export const importResultSchema = z.object({
   created: z.number().int(),
-  skipped: z.array(z.object({ row: z.number().int(), code: z.string(), reason: z.enum(['exists', 'duplicate_in_file', 'invalid']) })),
+  skipped: z.array(
+    z.object({ row: z.number().int(), code: z.string(), reason: z.enum(['exists', 'duplicate_in_file', 'invalid']) }),
+  ),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 

@@ -71,7 +71,8 @@ export const errorsPlugin = fp(
       }
       const mapped = error.code ? FRAMEWORK_CODES[error.code] : undefined;
       if (mapped) {
-        const fieldErrors = mapped === 'validation_failed' && error.validation ? toFieldErrors(error.validation, request.locale) : undefined;
+        const fieldErrors =
+          mapped === 'validation_failed' && error.validation ? toFieldErrors(error.validation, request.locale) : undefined;
         return sendError(request, reply, mapped, undefined, fieldErrors);
       }
       if (error.statusCode === 429) {

@@ -58,11 +58,13 @@ export function checkInvoiceRules(input: InvoiceRuleInput, today: string = today
   const hasStart = input.billingPeriodStart !== null;
   const hasEnd = input.billingPeriodEnd !== null;
   if (hasStart !== hasEnd) add([hasStart ? 'billingPeriodEnd' : 'billingPeriodStart'], 'billing_period_incomplete');
-  if (hasStart && hasEnd && input.billingPeriodEnd! < input.billingPeriodStart!) add(['billingPeriodEnd'], 'billing_period_order');
+  if (hasStart && hasEnd && input.billingPeriodEnd! < input.billingPeriodStart!)
+    add(['billingPeriodEnd'], 'billing_period_order');
 
   // Already paid: a payment date, not in the future.
   if (input.alreadyPaid && !input.alreadyPaidDate) add(['alreadyPaidDate'], 'paid_date_required');
-  if (input.alreadyPaid && input.alreadyPaidDate && input.alreadyPaidDate > today) add(['alreadyPaidDate'], 'paid_date_in_future');
+  if (input.alreadyPaid && input.alreadyPaidDate && input.alreadyPaidDate > today)
+    add(['alreadyPaidDate'], 'paid_date_in_future');
 
   // Skonto: all or nothing; valid rate; not more than the total; not after the due date.
   const skonto = { skontoRate: input.skontoRate, skontoAmount: input.skontoAmount, skontoDate: input.skontoDate };
@@ -70,7 +72,8 @@ export function checkInvoiceRules(input: InvoiceRuleInput, today: string = today
   if (filled > 0 && filled < 3) {
     for (const [field, value] of Object.entries(skonto)) if (value === null) add([field], 'skonto_incomplete');
   }
-  if (input.skontoRate !== null && (input.skontoRate <= 0 || input.skontoRate > 10_000)) add(['skontoRate'], 'skonto_rate_invalid');
+  if (input.skontoRate !== null && (input.skontoRate <= 0 || input.skontoRate > 10_000))
+    add(['skontoRate'], 'skonto_rate_invalid');
   if (input.skontoAmount !== null && input.totalAmount !== null && Math.abs(input.skontoAmount) > Math.abs(input.totalAmount)) {
     add(['skontoAmount'], 'skonto_amount_exceeds_total');
   }

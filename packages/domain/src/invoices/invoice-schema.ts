@@ -179,7 +179,9 @@ export const invoiceCommentSchema = z.object({
   body: z.string(),
   createdAt: z.string(),
 });
-export const createCommentBodySchema = z.object({ body: z.string().trim().min(1, { message: 'required' }).max(5000, { message: 'too_long' }) });
+export const createCommentBodySchema = z.object({
+  body: z.string().trim().min(1, { message: 'required' }).max(5000, { message: 'too_long' }),
+});
 
 export const activityEntrySchema = z.object({
   id: z.number().int(),
@@ -197,4 +199,3 @@ export const INVOICE_UPLOAD_LIMITS = {
   maxPdfPages: 50,
   mimeTypes: ['application/pdf', 'image/png', 'image/jpeg', 'image/tiff', 'image/webp'],
 } as const;
-

@@ -1,4 +1,17 @@
-import { bigint, boolean, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import type { InvoiceStatus, InvoiceType, OcrStatus } from '@kontor/domain';
 import { organizations } from './organizations';
 
@@ -74,7 +87,10 @@ export const invoices = pgTable(
 );
 
 const invoiceReference = (table: { organizationId: AnyPgColumn; invoiceId: AnyPgColumn }) =>
-  foreignKey({ columns: [table.organizationId, table.invoiceId], foreignColumns: [invoices.organizationId, invoices.id] }).onDelete('cascade');
+  foreignKey({
+    columns: [table.organizationId, table.invoiceId],
+    foreignColumns: [invoices.organizationId, invoices.id],
+  }).onDelete('cascade');
 
 /** The invoice document (first file) and further attachments, stored in file storage. */
 export const invoiceFiles = pgTable(
@@ -93,7 +109,11 @@ export const invoiceFiles = pgTable(
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.organizationId, table.id] }), invoiceReference(table), index('invoice_files_invoice_idx').on(table.organizationId, table.invoiceId)],
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
+    invoiceReference(table),
+    index('invoice_files_invoice_idx').on(table.organizationId, table.invoiceId),
+  ],
 );
 
 export const invoiceLineItems = pgTable(
@@ -139,5 +159,9 @@ export const invoiceComments = pgTable(
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.organizationId, table.id] }), invoiceReference(table), index('invoice_comments_invoice_idx').on(table.organizationId, table.invoiceId, table.createdAt)],
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
+    invoiceReference(table),
+    index('invoice_comments_invoice_idx').on(table.organizationId, table.invoiceId, table.createdAt),
+  ],
 );

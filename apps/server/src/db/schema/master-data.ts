@@ -1,4 +1,15 @@
-import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { organizations } from './organizations';
 
 const orgColumn = () =>
@@ -37,7 +48,10 @@ export const ledgerAccounts = pgTable(
     name: text('name').notNull(),
     ...timestamps,
   },
-  (table) => [primaryKey({ columns: [table.organizationId, table.id] }), uniqueIndex('ledger_accounts_code_uq').on(table.organizationId, table.code)],
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
+    uniqueIndex('ledger_accounts_code_uq').on(table.organizationId, table.code),
+  ],
 );
 
 /** Tax keys: the 14 system keys of SPEC §3 per organisation (locked but for the external code) and custom ones. */
@@ -54,7 +68,10 @@ export const taxKeys = pgTable(
     isSystem: boolean('is_system').notNull().default(false),
     ...timestamps,
   },
-  (table) => [primaryKey({ columns: [table.organizationId, table.id] }), uniqueIndex('tax_keys_name_uq').on(table.organizationId, table.name)],
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
+    uniqueIndex('tax_keys_name_uq').on(table.organizationId, table.name),
+  ],
 );
 
 /** The organisation's own bank accounts; the default debitor pays invoices. */
@@ -104,7 +121,10 @@ export const counterparties = pgTable(
     paymentReminderEmails: text('payment_reminder_emails').array(),
     ...timestamps,
   },
-  (table) => [primaryKey({ columns: [table.organizationId, table.id] }), index('counterparties_name_idx').on(table.organizationId, table.name)],
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
+    index('counterparties_name_idx').on(table.organizationId, table.name),
+  ],
 );
 
 export const counterpartyBankAccounts = pgTable(
@@ -120,7 +140,10 @@ export const counterpartyBankAccounts = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.organizationId, table.id] }),
-    foreignKey({ columns: [table.organizationId, table.counterpartyId], foreignColumns: [counterparties.organizationId, counterparties.id] }).onDelete('cascade'),
+    foreignKey({
+      columns: [table.organizationId, table.counterpartyId],
+      foreignColumns: [counterparties.organizationId, counterparties.id],
+    }).onDelete('cascade'),
     uniqueIndex('counterparty_bank_accounts_uq').on(table.organizationId, table.counterpartyId, table.name, table.iban),
   ],
 );

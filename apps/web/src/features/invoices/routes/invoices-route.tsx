@@ -1,7 +1,7 @@
 import { Upload } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_INVOICE_TAB, INVOICE_TABS, type InvoiceTab } from '@kontor/domain/screens';
@@ -32,6 +32,7 @@ export function InvoicesRoute() {
   const { organization } = useSession();
   const tab = readTab(useParams().tab);
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
   const { filters, updateFilters } = useListFilters();
   const request = useMemo(() => toListRequest(tab, filters), [tab, filters]);
@@ -95,7 +96,11 @@ export function InvoicesRoute() {
           selected={selection.selected}
           onToggle={selection.toggle}
           onToggleAll={selection.toggleAll}
-          onOpen={(id) => void navigate(`/${organization.slug}/invoices/${tab}/${id}`)}
+          onOpen={(id) =>
+            void navigate(`/${organization.slug}/invoices/${tab}/${id}`, {
+              state: { from: `${location.pathname}${location.search}` },
+            })
+          }
         />
       </InvoiceListBody>
       <UploadDialog open={isUploadOpen} onOpenChange={setIsUploadOpen} queue={upload} />
