@@ -80,6 +80,15 @@ describe('invoice files, comments and visibility', () => {
     const clerkList = listResponse.json();
     expect(clerkList.items.map((item: { id: string }) => item.id)).toEqual([own.id]);
     expect(clerkList.counts.new).toBe(1);
+    // The search path (a security-definer function) applies the same visibility.
+    await testApp.database.pool.query(
+      `update invoices set invoice_number = 'SICHT-' || left(id::text, 8) where id = any($1::uuid[])`,
+      [[own.id, others.id]],
+    );
+    const searched = (await call('GET', '/?tab=new&limit=200&search=SICHT', clerk.cookie)).json();
+    expect(searched.items.map((item: { id: string }) => item.id)).toEqual([own.id]);
+    const managerSearch = (await call('GET', '/?tab=new&limit=200&search=SICHT', manager.cookie)).json();
+    expect(managerSearch.items.map((item: { id: string }) => item.id).sort()).toEqual([own.id, others.id].sort());
     expect((await call('GET', `/${own.id}`, clerk.cookie)).statusCode).toBe(200);
     for (const [method, url, payload] of [
       ['GET', `/${others.id}`],

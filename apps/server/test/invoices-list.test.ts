@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_SORT_FIELDS, type InvoiceListItem, type InvoiceStatus } from '@kontor/domain';
-import { invoiceSplits, invoices } from '../src/db/schema';
+import { counterparties, invoiceSplits, invoices } from '../src/db/schema';
 import { browser, createOrganizationWithAdmin, type TestOrganization } from './factories';
 import { createTestApp, type TestApp } from './harness';
 
@@ -17,6 +17,10 @@ describe('GET /api/invoices', () => {
   beforeAll(async () => {
     testApp = await createTestApp();
     org = await createOrganizationWithAdmin(testApp, 'List GmbH');
+    // A linked invoice is found by its counterparty's name (search_invoice_ids, migration 0010).
+    await testApp.database.db
+      .insert(counterparties)
+      .values({ organizationId: org.id, id: counterpartyId, name: 'Papierwerk Süd GmbH' });
     const pad = (n: number) => String(n).padStart(3, '0');
     // Many ties and NULLs on purpose: keyset paging must still visit every row exactly once.
     const rows = Array.from({ length: NEW_COUNT }, (_, i) => ({
@@ -141,6 +145,7 @@ describe('GET /api/invoices', () => {
 
   it('searches counterparty name, invoice number and amounts written the German or English way', async () => {
     expect(await names('search=papierwerk')).toEqual(['Papierwerk Süd']);
+    expect(await names('search=summe')).toEqual(['Runde Summe AG']); // unlinked: by the name written on it
     expect(await names('search=xz-47')).toEqual(['Papierwerk Süd']);
     expect(await names('search=1.234,56')).toEqual(['Papierwerk Süd']);
     expect(await names('search=1234.56')).toEqual(['Papierwerk Süd']);

@@ -17,3 +17,4 @@ export * from './invoices/invoice-status';
 export * from './invoices/invoice-fields';
 export * from './invoices/invoice-rules';
 export * from './invoices/invoice-schema';
+export * from './invoices/required-fields';

@@ -1,14 +1,20 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import { PgDialect, type PgDatabase } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema';
+import type * as schema from './schema';
 
 export type Schema = typeof schema;
-export type Db = NodePgDatabase<Schema>;
-/** A transaction handle; repo functions take this so that callers decide the transaction. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Db = NodePgDatabase;
+/**
+ * A transaction handle; repo functions take this so that callers decide the transaction. It is
+ * the query builder both of drizzle's transactions and of a drizzle bound to one checked-out
+ * connection (withOrg); repos use the query builder only (no relational `db.query` API).
+ */
+export type Tx = PgDatabase<NodePgQueryResultHKT>;
 
 declare const orgIdBrand: unique symbol;
 /** An organisation id that came from request.org or a job payload, never from user input directly. */
@@ -30,6 +36,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 
 // bigint (int8) columns come back as strings by default; money sums stay exact as bigint in JS.
@@ -40,18 +48,35 @@ export function connectDatabase(url: string, poolSize = 20): Database {
   pool.on('error', () => {
     // An idle client lost its connection (e.g. the server restarted); the pool replaces it.
   });
-  const db = drizzle(pool, { schema, casing: 'snake_case' });
+  const db = drizzle(pool, { casing: 'snake_case' });
 
   return {
     pool,
     db,
-    withOrg: (context, work) =>
-      db.transaction(async (tx) => {
-        await tx.execute(
-          sql`select set_config('role', 'kontor_app', true), set_config('app.org_id', ${context.orgId}, true), set_config('app.user_id', ${context.userId ?? ''}, true)`,
+    withOrg: async (context, work) => {
+      // Every request runs through here: opening the transaction and setting the tenant are one
+      // round trip. The ids are interpolated, so they must be UUIDs (checked, never user text).
+      if (!UUID.test(context.orgId) || (context.userId !== null && !UUID.test(context.userId))) {
+        throw new Error('withOrg needs UUIDs');
+      }
+      const client = await pool.connect();
+      let isBroken = false;
+      try {
+        await client.query(
+          `begin; select set_config('role', 'kontor_app', true), set_config('app.org_id', '${context.orgId}', true), set_config('app.user_id', '${context.userId ?? ''}', true)`,
         );
-        return work(tx);
-      }),
+        const result = await work(drizzle(client, { casing: 'snake_case' }));
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => {
+          isBroken = true;
+        });
+        throw error;
+      } finally {
+        client.release(isBroken);
+      }
+    },
     withSystem: (work) => db.transaction(work),
     close: () => pool.end(),
   };
@@ -67,4 +92,20 @@ export async function migrateDatabase(database: Database, migrationsFolder = MIG
     await client.query('select pg_advisory_unlock(727274)').catch(() => {});
     client.release();
   }
+}
+
+const dialect = new PgDialect({ casing: 'snake_case' });
+
+/**
+ * Runs a hot, fixed-shape statement as a named prepared statement on the transaction's
+ * connection, so that PostgreSQL plans it once per connection instead of on every request
+ * (planning the invoice page under row-level security costs more than executing it). Outside
+ * withOrg (no single connection to prepare on) it runs as an ordinary statement.
+ */
+export async function queryPrepared<T extends Record<string, unknown>>(tx: Tx, statement: SQL, label: string): Promise<T[]> {
+  const client = (tx as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Client)) return (await tx.execute<T>(statement)).rows as T[];
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  const name = `${label}_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+  return (await client.query<T>({ name, text, values: params })).rows;
 }

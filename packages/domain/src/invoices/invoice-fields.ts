@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { isIsoDate } from '../dates';
+import { INVOICE_STATUSES, OCR_STATUSES } from './invoice-status';
+
+export const invoiceStatusSchema = z.enum(INVOICE_STATUSES);
+export const ocrStatusSchema = z.enum(OCR_STATUSES);
 
 /** Currencies offered (SPEC §9); amounts are integer minor units of these. */
 export const INVOICE_CURRENCIES = ['EUR', 'USD', 'GBP'] as const;

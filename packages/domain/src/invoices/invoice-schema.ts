@@ -6,13 +6,17 @@ import {
   currencySchema,
   invoiceLineItemSchema,
   invoiceSplitSchema,
+  invoiceStatusSchema,
   invoiceTypeSchema,
   isoDateSchema,
+  ocrStatusSchema,
   minorUnitsSchema,
   optionalText,
 } from './invoice-fields';
 import { checkInvoiceRules } from './invoice-rules';
-import { invoiceStatusSchema, ocrStatusSchema } from './invoice-status';
+import { INVOICE_LIST_TABS, INVOICE_SORT_FIELDS } from './invoice-constants';
+
+export * from './invoice-constants';
 
 const nullableDate = isoDateSchema.nullable();
 const nullableId = z.uuid().nullable();
@@ -113,6 +117,12 @@ export const invoiceSchema = invoiceFieldsSchema.extend({
   document: invoiceFileSchema.nullable(),
   attachments: z.array(invoiceFileSchema),
   warnings: z.array(z.string()),
+  /** Configured fields (organisation settings) still empty, per approval stage (SPEC §5). */
+  missingRequiredFields: z.object({
+    request_approval: z.array(z.string()),
+    first_approval: z.array(z.string()),
+    last_approval: z.array(z.string()),
+  }),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -137,9 +147,6 @@ export const invoiceListItemSchema = z.object({
   createdAt: z.string(),
 });
 export type InvoiceListItem = z.infer<typeof invoiceListItemSchema>;
-
-export const INVOICE_SORT_FIELDS = ['dueDate', 'date', 'totalAmount', 'counterpartyName', 'invoiceNumber', 'createdAt'] as const;
-export const INVOICE_LIST_TABS = ['new', 'my-approvals', 'all-approvals', 'rejected', 'approved', 'archive'] as const;
 
 /** GET /api/invoices?tab=new&… — keyset pagination with an opaque cursor (ARCHITECTURE §4). */
 export const invoiceListQuerySchema = z.object({
@@ -191,11 +198,3 @@ export const activityEntrySchema = z.object({
   changes: z.record(z.string(), z.unknown()).nullable(),
   createdAt: z.string(),
 });
-
-/** Upload limits (SPEC §9 and the Accounts payable issue). */
-export const INVOICE_UPLOAD_LIMITS = {
-  maxFiles: 20,
-  maxBytes: 20 * 1024 * 1024,
-  maxPdfPages: 50,
-  mimeTypes: ['application/pdf', 'image/png', 'image/jpeg', 'image/tiff', 'image/webp'],
-} as const;

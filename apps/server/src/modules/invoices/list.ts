@@ -9,11 +9,11 @@ import {
   type InvoiceType,
   type OcrStatus,
 } from '@kontor/domain';
-import type { Database } from '../../db/database';
-import { invoiceFiles, invoiceSplits, invoices } from '../../db/schema';
+import { queryPrepared, type Database, type Tx } from '../../db/database';
+import { invoiceFiles, invoiceSplits, invoiceStatusCounts, invoices } from '../../db/schema';
 import type { OrgContext } from '../../plugins/session';
 import { decodeCursor, encodeCursor, likePattern, parseSearchAmounts, type ListCursor } from './list-query';
-import { invoiceVisibility } from './policy';
+import { canSeeAllInvoices, invoiceVisibility } from './policy';
 import { tenant } from './service';
 
 type Tab = InvoiceListQuery['tab'];
@@ -38,7 +38,26 @@ const SORT_COLUMNS = {
   createdAt: { column: invoices.createdAt, cast: 'timestamptz', nullable: false },
 } as const;
 
-function filterConditions(org: OrgContext, query: InvoiceListQuery, status: InvoiceStatus): SQL {
+/** The search as a condition: trigram-indexed name/number match or an exact amount. */
+function searchCondition(search: string): SQL | undefined {
+  // ILIKE '%…%' is served by the trigram indexes of migration 0004; an amount matches exactly.
+  const pattern = likePattern(search);
+  const amounts = parseSearchAmounts(search);
+  return or(
+    ilike(invoices.counterpartyName, pattern),
+    ilike(invoices.invoiceNumber, pattern),
+    amounts.length > 0 ? inArray(invoices.totalAmount, amounts) : undefined,
+  );
+}
+
+/**
+ * Matches of a search are found first through the trigram indexes (no ORDER BY, so PostgreSQL
+ * takes the bitmap path). Up to this many, the page is then sorted from those ids alone; a search
+ * matching more is dense enough for the ordered index scan with the condition as a filter.
+ */
+const SEARCH_ID_LIMIT = 5_000;
+
+function filterConditions(org: OrgContext, query: InvoiceListQuery, status: InvoiceStatus, matchingIds: string[] | null): SQL {
   const conditions: (SQL | undefined)[] = [
     eq(invoices.organizationId, org.orgId),
     eq(invoices.status, status),
@@ -61,18 +80,8 @@ function filterConditions(org: OrgContext, query: InvoiceListQuery, status: Invo
       ),
     );
   }
-  if (query.search) {
-    // ILIKE '%…%' is served by the trigram indexes of migration 0004; an amount matches exactly.
-    const pattern = likePattern(query.search);
-    const amounts = parseSearchAmounts(query.search);
-    conditions.push(
-      or(
-        ilike(invoices.counterpartyName, pattern),
-        ilike(invoices.invoiceNumber, pattern),
-        amounts.length > 0 ? inArray(invoices.totalAmount, amounts) : undefined,
-      ),
-    );
-  }
+  if (matchingIds) conditions.push(sql`${invoices.id} = any(${`{${matchingIds.join(',')}}`}::uuid[])`);
+  else if (query.search) conditions.push(searchCondition(query.search));
   return and(...conditions)!;
 }
 
@@ -144,22 +153,45 @@ const COUNTED_TABS = ['new', 'my-approvals', 'all-approvals', 'rejected', 'appro
 const COUNTED_STATUSES = [...new Set(COUNTED_TABS.flatMap((tab) => statusesOfTab(tab)))];
 
 /**
- * One grouped count over the work queues only. Counting the archive (in a mature organisation
- * nearly all of its 250,000 invoices) on every call would cost more than the page itself; the
- * queues are short and an index-only scan on (org, status, …) counts them.
+ * Tab counts from invoice_status_counts (kept by triggers, migration 0008): a few rows per
+ * organisation instead of counting the invoices. Users who see only their own uploads (policy.ts)
+ * read their own rows.
  */
-export async function countByTab(database: Database, org: OrgContext): Promise<Record<(typeof COUNTED_TABS)[number], number>> {
-  const rows = await database.withOrg(tenant(org), (tx) =>
-    tx
-      .select({ status: invoices.status, count: sql<number>`count(*)::int` })
-      .from(invoices)
-      .where(and(eq(invoices.organizationId, org.orgId), inArray(invoices.status, COUNTED_STATUSES), invoiceVisibility(org)))
-      .groupBy(invoices.status),
+async function countByTab(tx: Tx, org: OrgContext): Promise<Record<(typeof COUNTED_TABS)[number], number>> {
+  const ownOnly = canSeeAllInvoices(org) ? sql`` : sql`and ${invoiceStatusCounts.uploadedBy} = ${org.userId}`;
+  const rows = await queryPrepared<{ status: InvoiceStatus; count: number }>(
+    tx,
+    sql`select ${invoiceStatusCounts.status} as status, sum(${invoiceStatusCounts.count})::int as count
+          from ${invoiceStatusCounts}
+         where ${invoiceStatusCounts.organizationId} = ${org.orgId}
+           and ${invoiceStatusCounts.status} = any(${`{${COUNTED_STATUSES.join(',')}}`}::text[]) ${ownOnly}
+         group by ${invoiceStatusCounts.status}`,
+    'invoice_counts',
   );
   const byStatus = new Map(rows.map((row) => [row.status, row.count]));
   const count = (tab: (typeof COUNTED_TABS)[number]) =>
     statusesOfTab(tab).reduce((total, status) => total + (byStatus.get(status) ?? 0), 0);
   return Object.fromEntries(COUNTED_TABS.map((tab) => [tab, count(tab)])) as Record<(typeof COUNTED_TABS)[number], number>;
+}
+
+/**
+ * The ids a search matches, or null when there are too many to be worth listing. Runs through
+ * search_invoice_ids (migration 0009), which scopes by app.org_id itself so that the trigram
+ * indexes can serve ILIKE; the visibility rule of policy.ts is passed along.
+ */
+async function findSearchMatches(
+  tx: Tx,
+  org: OrgContext,
+  statuses: readonly InvoiceStatus[],
+  search: string,
+): Promise<string[] | null> {
+  const amounts = `{${parseSearchAmounts(search).join(',')}}`;
+  const statusList = `{${statuses.join(',')}}`;
+  const uploadedBy = canSeeAllInvoices(org) ? null : org.userId;
+  const result = await tx.execute<{ id: string }>(
+    sql`select search_invoice_ids(${likePattern(search)}, ${amounts}::bigint[], ${statusList}::text[], ${uploadedBy}::uuid, ${SEARCH_ID_LIMIT + 1}) as id`,
+  );
+  return result.rows.length > SEARCH_ID_LIMIT ? null : result.rows.map((row) => row.id);
 }
 
 function toListItem(row: PageRow): InvoiceListItem {
@@ -189,13 +221,23 @@ export async function listInvoices(
 ): Promise<{ items: InvoiceListItem[]; nextCursor: string | null; counts: Record<string, number> }> {
   const cursor = query.cursor ? decodeCursor(query.cursor, query) : null;
   const statuses = statusesOfTab(query.tab);
-  const page = async (): Promise<PageRow[]> => {
-    if (statuses.length === 0) return [];
-    const whereOf = (status: InvoiceStatus) => filterConditions(org, query, status);
-    const statement = pageStatement(whereOf, statuses, query, cursor, query.limit + 1);
-    return database.withOrg(tenant(org), async (tx) => (await tx.execute<PageRow>(statement)).rows);
-  };
-  const [rows, counts] = await Promise.all([page(), countByTab(database, org)]);
+  // One transaction (one connection, one round of set_config) for the page and the tab counts.
+  const { rows, counts } = await database.withOrg(tenant(org), async (tx) => {
+    let pageRows: PageRow[] = [];
+    if (statuses.length > 0) {
+      const matchingIds = query.search ? await findSearchMatches(tx, org, statuses, query.search) : null;
+      if (!matchingIds || matchingIds.length > 0) {
+        const whereOf = (status: InvoiceStatus) => filterConditions(org, query, status, matchingIds);
+        const statement = pageStatement(whereOf, statuses, query, cursor, query.limit + 1);
+        // A page of search matches filters by an id array whose size only a custom plan sees; a
+        // cached generic plan would walk the whole tab. Plain pages reuse their plan.
+        pageRows = matchingIds
+          ? ((await tx.execute<PageRow>(statement)).rows as PageRow[])
+          : await queryPrepared<PageRow>(tx, statement, 'invoice_page');
+      }
+    }
+    return { rows: pageRows, counts: await countByTab(tx, org) };
+  });
   const items = rows.slice(0, query.limit);
   const last = items.at(-1);
   const nextCursor =

@@ -1,6 +1,16 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_REQUIRED_FIELDS, type RequiredFieldSettings } from '@kontor/domain';
 import type { OrgId, Tx } from '../../db/database';
-import { activityLog, invoiceComments, invoiceFiles, invoiceLineItems, invoiceSplits, invoices, users } from '../../db/schema';
+import {
+  activityLog,
+  invoiceComments,
+  invoiceFiles,
+  invoiceLineItems,
+  invoiceSplits,
+  invoices,
+  organizations,
+  users,
+} from '../../db/schema';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceInsert = typeof invoices.$inferInsert;
@@ -165,4 +175,14 @@ export async function listInvoiceActivity(tx: Tx, orgId: OrgId, invoiceId: strin
 export async function findUserDisplay(tx: Tx, userId: string): Promise<{ name: string; email: string } | null> {
   const [row] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
   return row ?? null;
+}
+
+/** The organisation's required-field settings (SPEC §5), with defaults for fields added since. */
+export async function findRequiredFieldSettings(tx: Tx, orgId: OrgId): Promise<RequiredFieldSettings> {
+  const [row] = await tx
+    .select({ requiredFields: organizations.requiredFields })
+    .from(organizations)
+    .where(eq(organizations.id, orgId))
+    .limit(1);
+  return { ...DEFAULT_REQUIRED_FIELDS, ...row?.requiredFields };
 }

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { isInvoiceEditable, isOcrRunning, type Invoice, type InvoiceFields, type UpdateInvoiceBody } from '@kontor/domain';
+import {
+  DEFAULT_REQUIRED_FIELDS,
+  isInvoiceEditable,
+  isOcrRunning,
+  type Invoice,
+  type InvoiceFields,
+  type UpdateInvoiceBody,
+} from '@kontor/domain';
 import type { Database, OrgId, Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { FileStorage } from '../../plugins/foundation-types';
@@ -9,6 +16,7 @@ import { consumeQuota } from '../subscriptions/service';
 import { invoiceVisibility } from './policy';
 import { checkInvoiceReferences, findCounterpartyDefaults, findDefaultDebitorAccountId } from './references';
 import {
+  findRequiredFieldSettings,
   findInvoice,
   insertInvoice,
   insertInvoiceFile,
@@ -36,7 +44,7 @@ export async function findVisibleInvoice(
 }
 
 export async function readInvoice(tx: Tx, orgId: OrgId, row: InvoiceRow): Promise<Invoice> {
-  return toInvoice(row, await loadInvoiceParts(tx, orgId, row.id));
+  return toInvoice(row, await loadInvoiceParts(tx, orgId, row.id), await findRequiredFieldSettings(tx, orgId));
 }
 
 export function invoiceStorageKey(orgId: OrgId, invoiceId: string, extension: string): string {
@@ -86,6 +94,7 @@ export class InvoiceService {
       this.database.withOrg(tenant(org), async (tx) => {
         const debitorBankAccountId = await findDefaultDebitorAccountId(tx, org.orgId);
         const created: Invoice[] = [];
+        const requiredFields = await findRequiredFieldSettings(tx, org.orgId);
         for (const { invoiceId, file, key } of planned) {
           await consumeQuota(tx, org.orgId, 'invoices');
           const row = await insertInvoice(tx, {
@@ -118,7 +127,7 @@ export class InvoiceService {
             actor: actorOf(org),
             changes: { source: 'upload', fileName: file.fileName, pages: file.pages },
           });
-          created.push(toInvoice(row, { files: [document], splits: [], lineItems: [] }));
+          created.push(toInvoice(row, { files: [document], splits: [], lineItems: [] }, requiredFields));
         }
         return created;
       }),
@@ -154,7 +163,11 @@ export class InvoiceService {
       await replaceSplitsAndLineItems(tx, org.orgId, id, splits, lineItems);
       const changes = {
         ...diffFields(before as unknown as Record<string, unknown>, columns as Record<string, unknown>),
-        ...diffFields(toInvoice(before, partsBefore) as unknown as Record<string, unknown>, { splits, lineItems }),
+        // Only splits and line items are compared here, so the required-field settings do not matter.
+        ...diffFields(toInvoice(before, partsBefore, DEFAULT_REQUIRED_FIELDS) as unknown as Record<string, unknown>, {
+          splits,
+          lineItems,
+        }),
       };
       await writeActivity(tx, org.orgId, { entityType: 'invoice', entityId: id, action: 'update', actor: actorOf(org), changes });
       return readInvoice(tx, org.orgId, after);

@@ -1,4 +1,11 @@
-import { invoiceWarnings, type Invoice, type InvoiceCurrency, type InvoiceFile } from '@kontor/domain';
+import {
+  invoiceWarnings,
+  requiredFieldsReport,
+  type Invoice,
+  type InvoiceCurrency,
+  type InvoiceFile,
+  type RequiredFieldSettings,
+} from '@kontor/domain';
 import type { InvoiceFileRow, InvoiceParts, InvoiceRow } from './repo';
 
 function toInvoiceFile(row: InvoiceFileRow): InvoiceFile {
@@ -14,7 +21,7 @@ function toInvoiceFile(row: InvoiceFileRow): InvoiceFile {
 }
 
 /** The GET answer with SPEC §3 field names (ARCHITECTURE §4). */
-export function toInvoice(row: InvoiceRow, parts: InvoiceParts): Invoice {
+export function toInvoice(row: InvoiceRow, parts: InvoiceParts, requiredFields: RequiredFieldSettings): Invoice {
   const document = parts.files.find((file) => file.kind === 'document') ?? null;
   return {
     id: row.id,
@@ -78,6 +85,15 @@ export function toInvoice(row: InvoiceRow, parts: InvoiceParts): Invoice {
     document: document ? toInvoiceFile(document) : null,
     attachments: parts.files.filter((file) => file.kind === 'attachment').map(toInvoiceFile),
     warnings: invoiceWarnings({ date: row.date, status: row.status }),
+    missingRequiredFields: requiredFieldsReport(
+      {
+        ...row,
+        lineItems: parts.lineItems,
+        splits: parts.splits,
+        attachmentCount: parts.files.filter((file) => file.kind === 'attachment').length,
+      },
+      requiredFields,
+    ),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,4 +1,4 @@
-import { INVOICE_SORT_FIELDS } from '@kontor/domain/invoices/invoice-schema';
+import { INVOICE_SORT_FIELDS } from '@kontor/domain/invoices/invoice-constants';
 
 /** The overview's tab on the server: the five overview tabs plus the archive. */
 export type InvoiceListTab = 'new' | 'my-approvals' | 'all-approvals' | 'rejected' | 'approved' | 'archive';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INVOICE_UPLOAD_LIMITS } from '@kontor/domain/invoices/invoice-schema';
+import { INVOICE_UPLOAD_LIMITS } from '@kontor/domain/invoices/invoice-constants';
 import { checkUploadFiles, formatFileSize, hasAcceptedType } from './upload-checks';
 
 const file = (name: string, size = 1000, type = '') => ({ name, size, type });

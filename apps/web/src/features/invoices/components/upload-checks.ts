@@ -1,4 +1,4 @@
-import { INVOICE_UPLOAD_LIMITS } from '@kontor/domain/invoices/invoice-schema';
+import { INVOICE_UPLOAD_LIMITS } from '@kontor/domain/invoices/invoice-constants';
 
 /** File name endings of the accepted types; the server decides by content, this is only a first hint. */
 export const ACCEPTED_EXTENSIONS = ['.pdf', '.png', '.jpg', '.jpeg', '.tif', '.tiff', '.webp'] as const;

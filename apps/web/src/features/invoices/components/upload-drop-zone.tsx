@@ -1,7 +1,7 @@
 import { FileUp } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { INVOICE_UPLOAD_LIMITS } from '@kontor/domain/invoices/invoice-schema';
+import { INVOICE_UPLOAD_LIMITS } from '@kontor/domain/invoices/invoice-constants';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { ACCEPT_ATTRIBUTE } from './upload-checks';

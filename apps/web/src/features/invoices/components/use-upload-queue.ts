@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { INVOICE_UPLOAD_LIMITS } from '@kontor/domain/invoices/invoice-schema';
+import { INVOICE_UPLOAD_LIMITS } from '@kontor/domain/invoices/invoice-constants';
 import { ApiError, hasErrorCode } from '@/lib/api-error';
 import { uploadInvoice } from '../api/upload-invoice';
 import { checkUploadFiles, type LocalRejection } from './upload-checks';

@@ -1,5 +1,5 @@
 import { Upload } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -10,17 +10,23 @@ import { PageHeader } from '@/components/ui/page-header';
 import { queryKeys } from '@/lib/query-keys';
 import { useSession } from '@/lib/session-context';
 import { useInvoiceList } from '../api/list-invoices';
-import { BulkArchiveBar } from '../components/bulk-archive-bar';
-import { InvoiceFilterPanel } from '../components/invoice-filter-panel';
 import { InvoiceListBody } from '../components/invoice-list-body';
 import { InvoiceTable } from '../components/invoice-table';
 import { InvoiceTabs } from '../components/invoice-tabs';
 import { InvoiceToolbar } from '../components/invoice-toolbar';
 import { countActiveFilters, nextSort, toListRequest } from '../components/list-query';
-import { UploadDialog } from '../components/upload-dialog';
 import { useListFilters } from '../components/use-list-filters';
 import { useRowSelection } from '../components/use-row-selection';
 import { useUploadQueue, type UploadSummary } from '../components/use-upload-queue';
+
+// Loaded when first needed: they bring dialogs and selects the first paint of the list does not need.
+const InvoiceFilterPanel = lazy(() =>
+  import('../components/invoice-filter-panel').then((module) => ({ default: module.InvoiceFilterPanel })),
+);
+const BulkArchiveBar = lazy(() =>
+  import('../components/bulk-archive-bar').then((module) => ({ default: module.BulkArchiveBar })),
+);
+const UploadDialog = lazy(() => import('../components/upload-dialog').then((module) => ({ default: module.UploadDialog })));
 
 function readTab(value: string | undefined): InvoiceTab {
   return (INVOICE_TABS as readonly string[]).includes(value ?? '') ? (value as InvoiceTab) : DEFAULT_INVOICE_TAB;
@@ -77,8 +83,10 @@ export function InvoicesRoute() {
           onToggle: () => setIsFilterPanelOpen((isOpen) => !isOpen),
         }}
       />
-      {isFilterPanelOpen ? <InvoiceFilterPanel filters={filters} onChange={updateFilters} /> : null}
-      {selectedIds.length > 0 ? <BulkArchiveBar selectedIds={selectedIds} items={items} onDone={selection.clear} /> : null}
+      <Suspense fallback={null}>
+        {isFilterPanelOpen ? <InvoiceFilterPanel filters={filters} onChange={updateFilters} /> : null}
+        {selectedIds.length > 0 ? <BulkArchiveBar selectedIds={selectedIds} items={items} onDone={selection.clear} /> : null}
+      </Suspense>
       <InvoiceListBody
         list={list}
         items={items}
@@ -103,7 +111,11 @@ export function InvoicesRoute() {
           }
         />
       </InvoiceListBody>
-      <UploadDialog open={isUploadOpen} onOpenChange={setIsUploadOpen} queue={upload} />
+      {isUploadOpen ? (
+        <Suspense fallback={null}>
+          <UploadDialog open={isUploadOpen} onOpenChange={setIsUploadOpen} queue={upload} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -29,6 +29,7 @@ export interface InvoiceFormProps {
 export function InvoiceForm({ invoice, onDirtyChange }: InvoiceFormProps) {
   const { t } = useTranslation('invoice-detail');
   const { t: tValidation } = useTranslation('validation');
+  const { t: tOrganization } = useTranslation('organization');
   const editor = useInvoiceEditor(invoice);
   const { form } = editor;
   const { isDirty, errors, submitCount } = form.formState;
@@ -54,6 +55,17 @@ export function InvoiceForm({ invoice, onDirtyChange }: InvoiceFormProps) {
             <p>{tValidation(warning)}</p>
           </Alert>
         ))}
+        {invoice.missingRequiredFields.request_approval.length > 0 ? (
+          <Alert tone="info" data-testid="missing-required-fields">
+            <p>
+              {t('states.missingForApproval', {
+                fields: invoice.missingRequiredFields.request_approval
+                  .map((field) => tOrganization(`general.requiredFields.fields.${field}`, { defaultValue: field }))
+                  .join(', '),
+              })}
+            </p>
+          </Alert>
+        ) : null}
         {!isEditable ? (
           <Alert tone="info">
             <p>{t('states.notEditable', { status: t(`status.${invoice.status}`) })}</p>

@@ -1,7 +1,8 @@
 import { Paperclip, Trash2, Upload } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { INVOICE_UPLOAD_LIMITS, type Invoice, type InvoiceFile } from '@kontor/domain/invoices/invoice-schema';
+import { INVOICE_UPLOAD_LIMITS } from '@kontor/domain/invoices/invoice-constants';
+import { type Invoice, type InvoiceFile } from '@kontor/domain/invoices/invoice-schema';
 import { Button } from '@/components/ui/button';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useAddInvoiceAttachments } from '../../api/add-attachments';

@@ -1,0 +1,13 @@
+/**
+ * Invoice constants without zod, so that screens needing only these (the overview, the upload)
+ * do not load the schemas.
+ */
+export const INVOICE_SORT_FIELDS = ['dueDate', 'date', 'totalAmount', 'counterpartyName', 'invoiceNumber', 'createdAt'] as const;
+export const INVOICE_LIST_TABS = ['new', 'my-approvals', 'all-approvals', 'rejected', 'approved', 'archive'] as const;
+/** Upload limits (SPEC §9 and the Accounts payable issue). */
+export const INVOICE_UPLOAD_LIMITS = {
+  maxFiles: 20,
+  maxBytes: 20 * 1024 * 1024,
+  maxPdfPages: 50,
+  mimeTypes: ['application/pdf', 'image/png', 'image/jpeg', 'image/tiff', 'image/webp'],
+} as const;

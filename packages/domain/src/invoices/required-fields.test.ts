@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_REQUIRED_FIELDS } from '../organization';
+import { missingRequiredFields, requiredFieldsReport, type RequirableInvoiceValues } from './required-fields';
+
+const empty: RequirableInvoiceValues = {
+  counterpartyId: null,
+  counterpartyName: null,
+  counterpartyVat: null,
+  purchaseOrder: null,
+  billingPeriodStart: null,
+  billingPeriodEnd: null,
+  paymentTerms: null,
+  costCenterId: null,
+  costCenter2Id: null,
+  ledgerAccountId: null,
+  taxKeyId: null,
+  remittanceInformation: null,
+  notes: null,
+  lineItems: [],
+  attachmentCount: 0,
+  splits: [],
+};
+
+describe('required-field settings (SPEC §5)', () => {
+  it('asks for nothing while every field is "not required"', () => {
+    expect(requiredFieldsReport(empty, DEFAULT_REQUIRED_FIELDS)).toEqual({
+      request_approval: [],
+      first_approval: [],
+      last_approval: [],
+    });
+  });
+
+  it('requires a field from its stage on, and at every later stage', () => {
+    const settings = {
+      ...DEFAULT_REQUIRED_FIELDS,
+      costCenter: 'request_approval',
+      ledgerAccount: 'first_approval',
+      notes: 'last_approval',
+    } as const;
+    expect(requiredFieldsReport(empty, settings)).toEqual({
+      request_approval: ['costCenter'],
+      first_approval: ['costCenter', 'ledgerAccount'],
+      last_approval: ['costCenter', 'ledgerAccount', 'notes'],
+    });
+  });
+
+  it('counts a field as present when the invoice or every split line has it', () => {
+    const settings = { ...DEFAULT_REQUIRED_FIELDS, costCenter: 'request_approval' } as const;
+    const split = { costCenterId: 'a', costCenter2Id: null, ledgerAccountId: null, taxKeyId: null };
+    expect(missingRequiredFields({ ...empty, costCenterId: 'x' }, settings, 'request_approval')).toEqual([]);
+    expect(missingRequiredFields({ ...empty, splits: [split, split] }, settings, 'request_approval')).toEqual([]);
+    expect(
+      missingRequiredFields({ ...empty, splits: [split, { ...split, costCenterId: null }] }, settings, 'request_approval'),
+    ).toEqual(['costCenter']);
+  });
+
+  it('needs both ends of a billing period, a line item or an attachment when so configured', () => {
+    const settings = {
+      ...DEFAULT_REQUIRED_FIELDS,
+      billingPeriod: 'request_approval',
+      lineItems: 'request_approval',
+      attachments: 'request_approval',
+    } as const;
+    expect(missingRequiredFields({ ...empty, billingPeriodStart: '2026-01-01' }, settings, 'request_approval')).toEqual([
+      'billingPeriod',
+      'lineItems',
+      'attachments',
+    ]);
+    expect(
+      missingRequiredFields(
+        { ...empty, billingPeriodStart: '2026-01-01', billingPeriodEnd: '2026-01-31', lineItems: [{}], attachmentCount: 1 },
+        settings,
+        'request_approval',
+      ),
+    ).toEqual([]);
+  });
+});
