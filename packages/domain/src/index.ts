@@ -18,3 +18,4 @@ export * from './invoices/invoice-fields';
 export * from './invoices/invoice-rules';
 export * from './invoices/invoice-schema';
 export * from './invoices/required-fields';
+export * from './master-data-import';

@@ -13,13 +13,9 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { InvoiceStatus, InvoiceType, OcrStatus } from '@kontor/domain';
-import { organizations } from './organizations';
+import { orgColumn } from './columns';
 
 const money = (name: string) => bigint(name, { mode: 'number' });
-const orgColumn = () =>
-  uuid('organization_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' });
 
 /** Supplier invoices (SPEC §3). Money in minor units, rates in basis points, dates as dates. */
 export const invoices = pgTable(

@@ -10,12 +10,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { organizations } from './organizations';
+import { orgColumn } from './columns';
 
-const orgColumn = () =>
-  uuid('organization_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' });
 const timestamps = {
   version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

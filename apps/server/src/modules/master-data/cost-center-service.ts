@@ -1,4 +1,5 @@
 import { costCenterInputSchema, type CostCenter, type ImportResult } from '@kontor/domain';
+import { COST_CENTER_COLUMNS } from '@kontor/domain/master-data-import';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
@@ -29,25 +30,7 @@ const toCostCenter = (row: CostCenterRow): CostCenter => ({
   version: row.version,
 });
 
-const COLUMNS: readonly ColumnSpec<'code' | 'name' | 'type'>[] = [
-  {
-    key: 'code',
-    required: true,
-    aliases: [
-      'code',
-      'nummer',
-      'kostenstelle',
-      'kostenstellennummer',
-      'kostenstellennr',
-      'kost',
-      'number',
-      'cost center',
-      'cost centre',
-    ],
-  },
-  { key: 'name', required: false, aliases: ['name', 'bezeichnung', 'beschreibung', 'description'] },
-  { key: 'type', required: true, aliases: ['typ', 'type', 'art', 'kostenstellentyp'] },
-];
+const COLUMNS: readonly ColumnSpec<'code' | 'name' | 'type'>[] = COST_CENTER_COLUMNS;
 
 /** "1", "2", "KOST1", "Kost 2", "Kostenstelle 1" → 1 | 2; anything else is invalid. */
 export function parseCostCenterType(value: string): 1 | 2 | null {

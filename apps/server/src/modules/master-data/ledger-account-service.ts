@@ -1,4 +1,5 @@
 import { ledgerAccountInputSchema, parseLedgerAccount, type ImportResult, type LedgerAccount } from '@kontor/domain';
+import { LEDGER_ACCOUNT_COLUMNS } from '@kontor/domain/master-data-import';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
@@ -28,20 +29,8 @@ const toLedgerAccount = (row: LedgerAccountRow): LedgerAccount => ({
   version: row.version,
 });
 
-const CODE_ALIASES = [
-  'code',
-  'nummer',
-  'konto',
-  'kontonummer',
-  'kontonr',
-  'sachkonto',
-  'sachkontonummer',
-  'account',
-  'accountnumber',
-  'ledgeraccount',
-  'number',
-];
-const NAME_ALIASES = ['name', 'bezeichnung', 'beschriftung', 'kontobeschriftung', 'kontobezeichnung', 'description'];
+const CODE_ALIASES = LEDGER_ACCOUNT_COLUMNS[0].aliases;
+const NAME_ALIASES = LEDGER_ACCOUNT_COLUMNS[1].aliases;
 
 type LedgerColumns =
   { kind: 'separate'; columns: Partial<Record<'code' | 'name', number>> } | { kind: 'combined'; index: number };

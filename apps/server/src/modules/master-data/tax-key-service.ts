@@ -1,4 +1,5 @@
 import { SYSTEM_TAX_KEYS, taxKeyInputSchema, type ImportResult, type TaxKey } from '@kontor/domain';
+import { TAX_KEY_COLUMNS } from '@kontor/domain/master-data-import';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
@@ -47,13 +48,7 @@ function compareTaxKeys(a: TaxKeyRow, b: TaxKeyRow): number {
 /** An empty text field means "none": stored as null so that a form's '' equals a key's null. */
 const emptyToNull = (value: string | null | undefined): string | null | undefined => (value === '' ? null : value);
 
-const COLUMNS: readonly ColumnSpec<'name' | 'type' | 'rate' | 'externalCode' | 'description'>[] = [
-  { key: 'name', required: true, aliases: ['name', 'bezeichnung', 'steuerschlüssel', 'schlüssel', 'taxkey', 'key'] },
-  { key: 'type', required: true, aliases: ['typ', 'type', 'art'] },
-  { key: 'rate', required: false, aliases: ['rate', 'satz', 'steuersatz', 'prozent', 'taxrate', 'percent'] },
-  { key: 'externalCode', required: false, aliases: ['externalcode', 'externercode', 'extern', 'code', 'buchungsschlüssel'] },
-  { key: 'description', required: false, aliases: ['description', 'beschreibung'] },
-];
+const COLUMNS: readonly ColumnSpec<'name' | 'type' | 'rate' | 'externalCode' | 'description'>[] = TAX_KEY_COLUMNS;
 
 const TYPE_WORDS: Record<string, TaxKeyInput['type']> = {
   sale: 'SALE',
