@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { SESSION_EXPIRED_PATH } from '@kontor/domain/entry-guard';
 import { LoadingState } from '@/components/ui/loading-state';
@@ -16,6 +17,9 @@ import { useGuardSwitch } from './use-guard-switch';
  * allowed, renders the shell with the session (user, organisation, permissions) in context.
  */
 export function OrganizationLayoutRoute() {
+  // The shell's texts load while the session is checked, without suspending: a suspended shell
+  // would hold every screen's first request behind React's reveal throttle (about 300 ms).
+  const { ready: isShellTranslated } = useTranslation(['shell', 'titles'], { useSuspense: false });
   const location = useLocation();
   const { slug } = useParams();
   const management = useManagement();
@@ -54,7 +58,7 @@ export function OrganizationLayoutRoute() {
       if (decision.to === SESSION_EXPIRED_PATH && !user) saveReturnTo(`${location.pathname}${location.search}${location.hash}`);
       return <Navigate to={decision.to} replace />;
     case 'allow':
-      if (!session) return <LoadingState fullPage />;
+      if (!session || !isShellTranslated) return <LoadingState fullPage />;
       return (
         <SessionProvider session={session}>
           <AppShell />

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_INVOICE_TAB, INVOICE_TABS, type InvoiceTab } from '@kontor/domain/screens';
 import { Button } from '@/components/ui/button';
+import { LoadingState } from '@/components/ui/loading-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { queryKeys } from '@/lib/query-keys';
 import { useSession } from '@/lib/session-context';
@@ -34,7 +35,9 @@ function readTab(value: string | undefined): InvoiceTab {
 
 /** /{slug}/invoices/{tab}: the accounts-payable overview (SPEC §2). */
 export function InvoicesRoute() {
-  const { t } = useTranslation('invoices');
+  // Not suspending on the namespace lets the first page's request start with this render: a
+  // suspended route would wait for React's reveal throttle (about 300 ms) before its effects run.
+  const { t, ready: isTranslated } = useTranslation('invoices', { useSuspense: false });
   const { organization } = useSession();
   const tab = readTab(useParams().tab);
   const navigate = useNavigate();
@@ -60,6 +63,8 @@ export function InvoicesRoute() {
   });
 
   const selectedIds = items.filter((item) => selection.selected.has(item.id)).map((item) => item.id);
+
+  if (!isTranslated) return <LoadingState />;
 
   return (
     <>
