@@ -9,7 +9,7 @@ import {
 } from '@kontor/domain';
 import { access } from '../../plugins/access';
 import { toAuthenticatedUser } from '../auth/service';
-import { listMembershipsOfUser, setUserLocale } from '../auth/repo';
+import { changeUserLocale, listOrganizationsOfUser } from './service';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['user'];
@@ -32,7 +32,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, response: { 200: z.object({ items: z.array(organizationMembershipSchema) }) } },
     },
     async (request) => ({
-      items: await app.database.withSystem((tx) => listMembershipsOfUser(tx, request.session!.userId)),
+      items: await listOrganizationsOfUser(app.database, request.session!.userId),
     }),
   );
 
@@ -44,8 +44,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const session = request.session!;
-      await app.database.withSystem((tx) => setUserLocale(tx, session.userId, request.body.locale));
-      app.sessions.forgetUser(session.userId);
+      await changeUserLocale(app.database, app.sessions, session.userId, request.body.locale);
       return { user: { ...toAuthenticatedUser(session), locale: request.body.locale } };
     },
   );
