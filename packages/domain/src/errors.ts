@@ -64,6 +64,16 @@ export const ERROR_STATUS = {
   import_missing_columns: 400,
   import_malformed_csv: 400,
   import_too_large: 413,
+  approval_flow_not_found: 404,
+  flow_not_found: 422,
+  approval_not_your_turn: 403,
+  approval_already_decided: 409,
+  approval_not_pending: 409,
+  approval_reset_refused: 409,
+  approval_reset_transaction_exported: 409,
+  approval_reset_transaction_approved: 409,
+  approval_reset_forbidden: 403,
+  required_fields_missing: 422,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -19,3 +19,6 @@ export * from './invoices/invoice-rules';
 export * from './invoices/invoice-schema';
 export * from './invoices/required-fields';
 export * from './master-data-import';
+export * from './approvals/approval-flow';
+export * from './approvals/approval-engine';
+export * from './approvals/approval-views';

@@ -32,6 +32,13 @@ export const VALIDATION_KEYS = [
   'reason_required',
   'invoice_older_than_4_months',
   'editing_approved_invoice',
+  'approver_required',
+  'approver_duplicate',
+  'approver_not_member',
+  'required_approvals_min',
+  'required_approvals_exceed_approvers',
+  'step_required',
+  'approvals_reset_on_save',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

@@ -30,7 +30,7 @@ export interface Database {
   pool: pg.Pool;
   db: Db;
   /** Runs `work` in a transaction as kontor_app with app.org_id set: row-level security applies. */
-  withOrg<T>(context: TenantContext, work: (tx: Tx) => Promise<T>): Promise<T>;
+  withOrg<T>(context: TenantContext, work: (tx: Tx) => Promise<T>, options?: { readOnly?: boolean }): Promise<T>;
   /** Runs `work` in a transaction as the owner: only for auth, seed and cross-organisation jobs. */
   withSystem<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -44,28 +44,57 @@ export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => BigInt(value));
 
 export function connectDatabase(url: string, poolSize = 20): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
-  pool.on('error', () => {
+  const onIdleError = () => {
     // An idle client lost its connection (e.g. the server restarted); the pool replaces it.
+  };
+  // The owner's pool: migrations, auth, sessions, jobs and withSystem.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
+  pool.on('error', onIdleError);
+  // The tenants' pool. Its connections are kontor_app from their start-up packet on, so no
+  // statement on them can bypass row-level security even if setting the tenant failed; and they
+  // pipeline, so a request's first statements travel together with its BEGIN (see withOrg).
+  const tenantPool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    idleTimeoutMillis: 30_000,
+    options: '-c role=kontor_app',
+    pipeline: true,
   });
+  tenantPool.on('error', onIdleError);
   const db = drizzle(pool, { casing: 'snake_case' });
 
   return {
     pool,
     db,
-    withOrg: async (context, work) => {
-      // Every request runs through here: opening the transaction and setting the tenant are one
-      // round trip. The ids are interpolated, so they must be UUIDs (checked, never user text).
+    withOrg: async (context, work, options = {}) => {
+      // Every request runs through here. The ids are interpolated, so they must be UUIDs
+      // (checked, never user text).
       if (!UUID.test(context.orgId) || (context.userId !== null && !UUID.test(context.userId))) {
         throw new Error('withOrg needs UUIDs');
       }
-      const client = await pool.connect();
+      const client = await tenantPool.connect();
       let isBroken = false;
+      let released = false;
       try {
-        await client.query(
-          `begin; select set_config('role', 'kontor_app', true), set_config('app.org_id', '${context.orgId}', true), set_config('app.user_id', '${context.userId ?? ''}', true)`,
+        // Not awaited: the work's first statements are pipelined behind it, so opening the
+        // transaction costs no round trip of its own. Should it fail, the statements behind it
+        // fail too (or, outside a transaction, see no tenant and thus no rows).
+        const opened = client.query(
+          `begin${options.readOnly ? ' read only' : ''}; select set_config('app.org_id', '${context.orgId}', true), set_config('app.user_id', '${context.userId ?? ''}', true)`,
         );
+        opened.catch(() => {});
         const result = await work(drizzle(client, { casing: 'snake_case' }));
+        await opened;
+        if (options.readOnly) {
+          // Nothing to make durable: the answer need not wait for the commit. The connection goes
+          // back to the pool once it is through; should the commit fail, it is dropped.
+          client.query('commit').then(
+            () => client.release(),
+            () => client.release(true),
+          );
+          released = true;
+          return result;
+        }
         await client.query('commit');
         return result;
       } catch (error) {
@@ -74,11 +103,13 @@ export function connectDatabase(url: string, poolSize = 20): Database {
         });
         throw error;
       } finally {
-        client.release(isBroken);
+        if (!released) client.release(isBroken);
       }
     },
     withSystem: (work) => db.transaction(work),
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), tenantPool.end()]);
+    },
   };
 }
 

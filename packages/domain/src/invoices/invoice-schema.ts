@@ -15,6 +15,7 @@ import {
 } from './invoice-fields';
 import { checkInvoiceRules } from './invoice-rules';
 import { INVOICE_LIST_TABS, INVOICE_SORT_FIELDS } from './invoice-constants';
+import { approvalProgressSchema, approvalRequestViewSchema } from '../approvals/approval-views';
 
 export * from './invoice-constants';
 
@@ -123,6 +124,8 @@ export const invoiceSchema = invoiceFieldsSchema.extend({
     first_approval: z.array(z.string()),
     last_approval: z.array(z.string()),
   }),
+  /** The current or last approval request (SPEC §4), null before approval was first requested. */
+  approval: approvalRequestViewSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -144,6 +147,8 @@ export const invoiceListItemSchema = z.object({
   fileName: z.string().nullable(),
   /** Filled on the archive tab (cancelled invoices); optional so other tabs may leave it out. */
   cancelReason: z.string().nullable().optional(),
+  /** Filled on the approval tabs: the step progress of the pending request. */
+  approvalProgress: approvalProgressSchema.nullable().optional(),
   createdAt: z.string(),
 });
 export type InvoiceListItem = z.infer<typeof invoiceListItemSchema>;

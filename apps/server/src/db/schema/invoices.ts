@@ -77,8 +77,15 @@ export const invoices = pgTable(
     index('invoices_status_name_idx').on(table.organizationId, table.status, table.counterpartyName, table.id),
     index('invoices_status_number_idx').on(table.organizationId, table.status, table.invoiceNumber, table.id),
     index('invoices_uploaded_by_idx').on(table.organizationId, table.uploadedBy),
-    // Serves the counterparty filter and search (index-only: status and uploader are in the index).
-    index('invoices_counterparty_status_idx').on(table.organizationId, table.counterpartyId, table.status, table.uploadedBy),
+    // Serves the counterparty filter and search as an index-only scan: status, uploader and the id
+    // the search answers are all in the index.
+    index('invoices_counterparty_status_idx').on(
+      table.organizationId,
+      table.counterpartyId,
+      table.status,
+      table.uploadedBy,
+      table.id,
+    ),
     index('invoices_total_idx').on(table.organizationId, table.totalAmount),
   ],
 );

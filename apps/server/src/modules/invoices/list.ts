@@ -57,7 +57,10 @@ function searchCondition(search: string): SQL | undefined {
  */
 const SEARCH_ID_LIMIT = 5_000;
 
-function filterConditions(org: OrgContext, query: InvoiceListQuery, status: InvoiceStatus, matchingIds: string[] | null): SQL {
+/** How a search narrows the page: through the ids search_invoice_ids found, or as a filter. */
+type SearchMode = 'none' | 'matches' | 'filter';
+
+function filterConditions(org: OrgContext, query: InvoiceListQuery, status: InvoiceStatus, search: SearchMode): SQL {
   const conditions: (SQL | undefined)[] = [
     eq(invoices.organizationId, org.orgId),
     eq(invoices.status, status),
@@ -80,8 +83,7 @@ function filterConditions(org: OrgContext, query: InvoiceListQuery, status: Invo
       ),
     );
   }
-  if (matchingIds) conditions.push(sql`${invoices.id} = any(${`{${matchingIds.join(',')}}`}::uuid[])`);
-  else if (query.search) conditions.push(searchCondition(query.search));
+  if (search === 'filter' && query.search) conditions.push(searchCondition(query.search));
   return and(...conditions)!;
 }
 
@@ -102,6 +104,8 @@ interface PageRow extends Record<string, unknown> {
   file_name: string | null;
   cancel_reason: string | null;
   sort_value: string | null;
+  /** With a search through search_invoice_ids: how many ids it found (at most SEARCH_ID_LIMIT + 1). */
+  match_count?: number;
 }
 
 /**
@@ -116,6 +120,8 @@ function pageStatement(
   query: InvoiceListQuery,
   cursor: ListCursor | null,
   limit: number,
+  org: OrgContext,
+  matches?: SQL,
 ): SQL {
   const { column, cast, nullable } = SORT_COLUMNS[query.sort];
   const direction = sql.raw(query.direction === 'asc' ? 'asc' : 'desc');
@@ -125,27 +131,40 @@ function pageStatement(
     ${invoices.counterpartyName} as counterparty_name, ${invoices.invoiceNumber} as invoice_number,
     ${invoices.date}::text as date, ${invoices.dueDate}::text as due_date, ${invoices.totalAmount} as total_amount,
     ${invoices.currency} as currency, ${invoices.type} as type, ${invoices.cancelReason} as cancel_reason, ${invoices.costCenterId} as cost_center_id,
-    to_char(${invoices.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, ${column} as sort_key, ${column}::text as sort_value,
-    (select ${invoiceFiles.fileName} from ${invoiceFiles} where ${invoiceFiles.organizationId} = ${invoices.organizationId}
-      and ${invoiceFiles.invoiceId} = ${invoices.id} and ${invoiceFiles.kind} = 'document' limit 1) as file_name`;
+    to_char(${invoices.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, ${column} as sort_key, ${column}::text as sort_value`;
 
+  // Search matches drive the page: each is fetched by primary key. The lateral subquery with
+  // LIMIT cannot be flattened, so no plan can walk the whole tab to hash-join the matches (which
+  // a cached generic plan, blind to the organisation's size, otherwise chooses).
+  const source = matches
+    ? sql`search_matches cross join lateral (select * from ${invoices} where ${invoices.organizationId} = ${org.orgId}
+        and ${invoices.id} = search_matches.id limit 1) as ${invoices}`
+    : invoices;
   const branches: SQL[] = [];
   const inNullPart = cursor !== null && cursor.value === null;
   for (const status of statuses) {
     const where = whereOf(status);
     if (!inNullPart) {
       const keyset = cursor ? sql`and (${column}, ${invoices.id}) ${after} (${typed(cursor.value!)}, ${cursor.id}::uuid)` : sql``;
-      branches.push(sql`(select 0 as branch, ${columns} from ${invoices} where ${where} and ${column} is not null ${keyset}
+      branches.push(sql`(select 0 as branch, ${columns} from ${source} where ${where} and ${column} is not null ${keyset}
         order by ${column} ${direction}, ${invoices.id} ${direction} limit ${limit})`);
     }
     if (nullable) {
       const keyset = inNullPart ? sql`and ${invoices.id} ${after} ${cursor.id}::uuid` : sql``;
-      branches.push(sql`(select 1 as branch, ${columns} from ${invoices} where ${where} and ${column} is null ${keyset}
+      branches.push(sql`(select 1 as branch, ${columns} from ${source} where ${where} and ${column} is null ${keyset}
         order by ${invoices.id} ${direction} limit ${limit})`);
     }
   }
-  return sql`select * from (${sql.join(branches, sql` union all `)}) page
+  const ordered = sql`select * from (${sql.join(branches, sql` union all `)}) page
     order by branch, sort_key ${direction}, id ${direction} limit ${limit}`;
+  // The document's file name only for the rows of the page, after the sort.
+  const fileName = sql`(select ${invoiceFiles.fileName} from ${invoiceFiles} where ${invoiceFiles.organizationId} = ${org.orgId}
+      and ${invoiceFiles.invoiceId} = page.id and ${invoiceFiles.kind} = 'document' limit 1) as file_name`;
+  if (!matches)
+    return sql`select page.*, ${fileName} from (${ordered}) page order by branch, sort_key ${direction}, id ${direction}`;
+  return sql`with search_matches as materialized (${matches})
+    select page.*, ${fileName}, (select count(*)::int from search_matches) as match_count
+      from (${ordered}) page order by branch, sort_key ${direction}, id ${direction}`;
 }
 
 /** The tabs of the overview's tab bar (SPEC §2); the archive is a screen of its own, uncounted. */
@@ -175,23 +194,15 @@ async function countByTab(tx: Tx, org: OrgContext): Promise<Record<(typeof COUNT
 }
 
 /**
- * The ids a search matches, or null when there are too many to be worth listing. Runs through
- * search_invoice_ids (migration 0009), which scopes by app.org_id itself so that the trigram
- * indexes can serve ILIKE; the visibility rule of policy.ts is passed along.
+ * The ids a search matches, found by search_invoice_ids (migration 0010), which scopes by
+ * app.org_id itself so that the trigram indexes can serve ILIKE; the visibility rule of policy.ts
+ * is passed along. Used as the page statement's first CTE: search and page are one statement.
  */
-async function findSearchMatches(
-  tx: Tx,
-  org: OrgContext,
-  statuses: readonly InvoiceStatus[],
-  search: string,
-): Promise<string[] | null> {
+function searchMatches(org: OrgContext, statuses: readonly InvoiceStatus[], search: string): SQL {
   const amounts = `{${parseSearchAmounts(search).join(',')}}`;
   const statusList = `{${statuses.join(',')}}`;
   const uploadedBy = canSeeAllInvoices(org) ? null : org.userId;
-  const result = await tx.execute<{ id: string }>(
-    sql`select search_invoice_ids(${likePattern(search)}, ${amounts}::bigint[], ${statusList}::text[], ${uploadedBy}::uuid, ${SEARCH_ID_LIMIT + 1}) as id`,
-  );
-  return result.rows.length > SEARCH_ID_LIMIT ? null : result.rows.map((row) => row.id);
+  return sql`select search_invoice_ids(${likePattern(search)}, ${amounts}::bigint[], ${statusList}::text[], ${uploadedBy}::uuid, ${SEARCH_ID_LIMIT + 1}) as id`;
 }
 
 function toListItem(row: PageRow): InvoiceListItem {
@@ -221,23 +232,36 @@ export async function listInvoices(
 ): Promise<{ items: InvoiceListItem[]; nextCursor: string | null; counts: Record<string, number> }> {
   const cursor = query.cursor ? decodeCursor(query.cursor, query) : null;
   const statuses = statusesOfTab(query.tab);
-  // One transaction (one connection, one round of set_config) for the page and the tab counts.
-  const { rows, counts } = await database.withOrg(tenant(org), async (tx) => {
-    let pageRows: PageRow[] = [];
-    if (statuses.length > 0) {
-      const matchingIds = query.search ? await findSearchMatches(tx, org, statuses, query.search) : null;
-      if (!matchingIds || matchingIds.length > 0) {
-        const whereOf = (status: InvoiceStatus) => filterConditions(org, query, status, matchingIds);
-        const statement = pageStatement(whereOf, statuses, query, cursor, query.limit + 1);
-        // A page of search matches filters by an id array whose size only a custom plan sees; a
-        // cached generic plan would walk the whole tab. Plain pages reuse their plan.
-        pageRows = matchingIds
-          ? ((await tx.execute<PageRow>(statement)).rows as PageRow[])
-          : await queryPrepared<PageRow>(tx, statement, 'invoice_page');
-      }
-    }
-    return { rows: pageRows, counts: await countByTab(tx, org) };
-  });
+  // One transaction on one pipelining connection: the counts are sent at once with the page (and
+  // behind the transaction's BEGIN), so a plain page costs a single round trip plus the commit.
+  const { rows, counts } = await database.withOrg(
+    tenant(org),
+    async (tx) => {
+      const countsPromise = countByTab(tx, org);
+      const readPage = async (): Promise<PageRow[]> => {
+        if (statuses.length === 0) return [];
+        const statement = (search: SearchMode) =>
+          pageStatement(
+            (status) => filterConditions(org, query, status, search),
+            statuses,
+            query,
+            cursor,
+            query.limit + 1,
+            org,
+            search === 'matches' ? searchMatches(org, statuses, query.search!) : undefined,
+          );
+        if (!query.search) return queryPrepared<PageRow>(tx, statement('none'), 'invoice_page');
+        const rows = await queryPrepared<PageRow>(tx, statement('matches'), 'invoice_search');
+        // More matches than worth sorting by id: dense enough for the ordered index scan with the
+        // search as a filter (the ids of the first statement were only a sample).
+        if ((rows[0]?.match_count ?? 0) <= SEARCH_ID_LIMIT) return rows;
+        return (await tx.execute<PageRow>(statement('filter'))).rows as PageRow[];
+      };
+      const [pageRows, tabCounts] = await Promise.all([readPage(), countsPromise]);
+      return { rows: pageRows, counts: tabCounts };
+    },
+    { readOnly: true },
+  );
   const items = rows.slice(0, query.limit);
   const last = items.at(-1);
   const nextCursor =

@@ -1,3 +1,4 @@
+import type { ApprovalRequestView } from '@kontor/domain';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_REQUIRED_FIELDS, type RequiredFieldSettings } from '@kontor/domain';
 import type { OrgId, Tx } from '../../db/database';
@@ -40,25 +41,29 @@ export interface InvoiceParts {
   files: InvoiceFileRow[];
   splits: InvoiceSplitRow[];
   lineItems: InvoiceLineItemRow[];
+  /** The current or last approval request; loaded by the approvals module where it is shown. */
+  approval?: ApprovalRequestView | null;
 }
 
 export async function loadInvoiceParts(tx: Tx, orgId: OrgId, invoiceId: string): Promise<InvoiceParts> {
-  // One after the other: a transaction is one connection, which runs one query at a time anyway.
-  const files = await tx
-    .select()
-    .from(invoiceFiles)
-    .where(and(eq(invoiceFiles.organizationId, orgId), eq(invoiceFiles.invoiceId, invoiceId)))
-    .orderBy(asc(invoiceFiles.createdAt), asc(invoiceFiles.id));
-  const splits = await tx
-    .select()
-    .from(invoiceSplits)
-    .where(and(eq(invoiceSplits.organizationId, orgId), eq(invoiceSplits.invoiceId, invoiceId)))
-    .orderBy(asc(invoiceSplits.position));
-  const lineItems = await tx
-    .select()
-    .from(invoiceLineItems)
-    .where(and(eq(invoiceLineItems.organizationId, orgId), eq(invoiceLineItems.invoiceId, invoiceId)))
-    .orderBy(asc(invoiceLineItems.position));
+  // Sent together: the transaction's connection pipelines them (database.ts), one round trip.
+  const [files, splits, lineItems] = await Promise.all([
+    tx
+      .select()
+      .from(invoiceFiles)
+      .where(and(eq(invoiceFiles.organizationId, orgId), eq(invoiceFiles.invoiceId, invoiceId)))
+      .orderBy(asc(invoiceFiles.createdAt), asc(invoiceFiles.id)),
+    tx
+      .select()
+      .from(invoiceSplits)
+      .where(and(eq(invoiceSplits.organizationId, orgId), eq(invoiceSplits.invoiceId, invoiceId)))
+      .orderBy(asc(invoiceSplits.position)),
+    tx
+      .select()
+      .from(invoiceLineItems)
+      .where(and(eq(invoiceLineItems.organizationId, orgId), eq(invoiceLineItems.invoiceId, invoiceId)))
+      .orderBy(asc(invoiceLineItems.position)),
+  ]);
   return { files, splits, lineItems };
 }
 

@@ -94,6 +94,7 @@ export function toInvoice(row: InvoiceRow, parts: InvoiceParts, requiredFields: 
       },
       requiredFields,
     ),
+    approval: parts.approval ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
