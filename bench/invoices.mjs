@@ -1,6 +1,7 @@
 // Invoice overview and upload figures on the large organisation of `npm run seed:large`:
 // the first page (tab new, by due date) and a search through the API next to the raw SQL of the
-// same page, the time until Chromium shows the first rows, and a 5 MB PDF upload.
+// same page, the approval tabs' first pages, approvals per second through the API, the time
+// until Chromium shows the first rows, and a 5 MB PDF upload.
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
@@ -90,6 +91,58 @@ async function uploadTimings(baseUrl, cookie) {
   return { bytes: pdf.length, medianMs: Math.round(timings[2]), worstMs: Math.round(timings[4]) };
 }
 
+/** Runs `work` over `items` with CONNECTIONS callers at once; answers the calls per second. */
+async function throughput(items, work) {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
+  return Math.round(items.length / ((performance.now() - started) / 1000));
+}
+
+/**
+ * Approvals through the API: a one-step, one-approver flow (the load user), approval requested
+ * for many distinct new invoices, then each approved by POST /api/invoices/:id/approve (which
+ * locks the invoice, records the decision, closes the request and moves the invoice).
+ */
+async function approvalThroughput(baseUrl, cookie, databaseUrl, orgId, count = 2_000) {
+  const headers = { cookie, origin: baseUrl, 'content-type': 'application/json' };
+  const post = async (path, body, expected = 200) => {
+    const response = await fetch(`${baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    if (response.status !== expected) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
+    return response.json();
+  };
+  const me = await (await fetch(`${baseUrl}/api/auth/management`, { headers })).json();
+  const flow = await post(
+    '/api/approval-flows',
+    {
+      name: `Bench ${Date.now()}`,
+      type: 'invoice',
+      isDefault: false,
+      steps: [{ approverIds: [me.user.id], requiredApprovals: 1 }],
+      conditions: [],
+    },
+    201,
+  );
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query(
+    `select id, version from invoices where organization_id = $1 and status = 'new' order by id limit $2`,
+    [orgId, count],
+  );
+  await client.end();
+  const requestsPerSecond = await throughput(rows, (row) =>
+    post(`/api/invoices/${row.id}/request-approval`, { version: row.version, flowId: flow.id }),
+  );
+  const approvalsPerSecond = await throughput(rows, (row) =>
+    post(`/api/invoices/${row.id}/approve`, { version: row.version + 1 }),
+  );
+  return { invoices: rows.length, requestsPerSecond, approvalsPerSecond };
+}
+
 export async function measureInvoices({ baseUrl, cookie, databaseUrl, slug }) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -121,6 +174,9 @@ export async function measureInvoices({ baseUrl, cookie, databaseUrl, slug }) {
       ),
       sql: await sqlLatency(databaseUrl, searchSql, [orgId, '%Huber Logistik%']),
     },
+    myApprovals: await apiLatency(`${baseUrl}/api/invoices?tab=my-approvals&sort=dueDate&direction=asc&limit=50`, cookie),
+    allApprovals: await apiLatency(`${baseUrl}/api/invoices?tab=all-approvals&sort=dueDate&direction=asc&limit=50`, cookie),
+    approvals: await approvalThroughput(baseUrl, cookie, databaseUrl, orgId),
     firstRowsInChromium: await firstRowsInBrowser(baseUrl, cookie, slug),
     upload5MbPdf: await uploadTimings(baseUrl, cookie),
   };

@@ -184,7 +184,7 @@ const rows = [
   ],
 ];
 if (results.invoices) {
-  const { firstPage, search, firstRowsInChromium, upload5MbPdf } = results.invoices;
+  const { firstPage, search, myApprovals, allApprovals, approvals, firstRowsInChromium, upload5MbPdf } = results.invoices;
   const latency = (figures) => `p50 ${figures.p50Ms} ms · p99 ${figures.p99Ms} ms`;
   rows.push(
     ['seed:large (250k invoices, 20k counterparties, 1,000 orgs)', `${results.seedLarge.seconds} s`, 'minutes'],
@@ -192,6 +192,13 @@ if (results.invoices) {
     ['invoices first page, raw SQL', latency(firstPage.sql), 'API within 2×'],
     ['invoices search, API', latency(search.api), 'p99 ≤ 100 ms'],
     ['invoices search, raw SQL', latency(search.sql), 'API within 2×'],
+    ['invoices first page, tab my-approvals, API', latency(myApprovals), 'p99 ≤ 50 ms'],
+    ['invoices first page, tab all-approvals, API', latency(allApprovals), 'p99 ≤ 50 ms'],
+    [
+      `approvals through the API (${approvals.invoices} invoices, 20 callers)`,
+      `${approvals.approvalsPerSecond} approvals/s · ${approvals.requestsPerSecond} requests/s`,
+      '',
+    ],
     [
       'overview opened → first rows in Chromium',
       `median ${firstRowsInChromium.medianMs} ms · worst ${firstRowsInChromium.worstMs} ms`,

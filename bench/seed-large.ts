@@ -1,6 +1,7 @@
 /**
- * `npm run seed:large`: one organisation with 250,000 invoices and 20,000 counterparties, plus
- * 1,000 small organisations, in the configured database (embedded in .kontor unless
+ * `npm run seed:large`: one organisation with 250,000 invoices and 20,000 counterparties, a few
+ * team members, a default two-step invoice approval flow and approval requests for its invoices
+ * in approval (the load user waits on about 3,000 of them), plus 1,000 small organisations, in the configured database (embedded in .kontor unless
  * DATABASE_URL). Bulk INSERT … SELECT generate_series: minutes at most, not hours.
  * Sign in to the large one as load@large.kontor.test / kontor-demo (slug `large`).
  */
@@ -51,6 +52,8 @@ try {
     step(`${LARGE.counterparties.toLocaleString('en')} counterparties`);
     await insertInvoices(large.id, adminId, LARGE.invoices);
     step(`${LARGE.invoices.toLocaleString('en')} invoices`);
+    const waiting = await insertApprovals(large.id, adminId);
+    step(`team, approval flow and requests (${waiting.toLocaleString('en')} waiting for the load user)`);
 
     for (let index = 1; index <= SMALL.count; index += 1) {
       const org = await createOrganization(database, {
@@ -111,4 +114,58 @@ async function insertInvoices(orgId: string, uploadedBy: string, count: number):
        cross join lateral (select (1000 + (s.n::bigint * 104729) % 9999000)::bigint as gross) as a`,
     [orgId, uploadedBy, count],
   );
+}
+
+/**
+ * Three members, a default invoice flow (step 1: Anton or Berta; step 2: the load user or Carla)
+ * and a pending request for every invoice in approval: every seventh has passed step 1 (Anton
+ * approved) and waits for the load user, the rest wait for step 1. Set-based, like the rest.
+ */
+async function insertApprovals(orgId: string, loadUserId: string): Promise<number> {
+  const { rows: team } = await database.pool.query<{ id: string }>(
+    `with added as (
+       insert into users (auth_subject, email, name)
+       select 'seed|' || gen_random_uuid(), lower(name) || '@large.kontor.test', name || ' Approver'
+         from unnest(array['Anton','Berta','Carla']) with ordinality as t(name, n)
+       returning id, email)
+     insert into memberships (organization_id, user_id, role) select $1, id, 'user' from added order by email returning user_id as id`,
+    [orgId],
+  );
+  const [anton, berta, carla] = team.map((row) => row.id);
+  const { rows: flows } = await database.pool.query<{ id: string }>(
+    `insert into approval_flows (organization_id, name, type, is_default, position, steps, conditions)
+     values ($1, 'Vier Augen', 'invoice', true, 0, $2::jsonb, '[]'::jsonb) returning id`,
+    [
+      orgId,
+      JSON.stringify([
+        { approverIds: [anton, berta], requiredApprovals: 1 },
+        { approverIds: [loadUserId, carla], requiredApprovals: 1 },
+      ]),
+    ],
+  );
+  await database.pool.query(
+    `insert into approval_requests (organization_id, entity_type, entity_id, flow_id, flow_name, status, current_step,
+                                    required_approvals, requested_by, requested_at)
+     select $1, 'invoice', id, $2, 'Vier Augen', 'pending', case when n % 7 = 0 then 1 else 0 end, '{1,1}', $3, created_at
+       from (select id, created_at, row_number() over (order by id) as n
+               from invoices where organization_id = $1 and status = 'in_approval') as open`,
+    [orgId, flows[0]!.id, loadUserId],
+  );
+  const { rowCount } = await database.pool.query(
+    `insert into approval_items (organization_id, request_id, entity_type, entity_id, step, approver_id, decision, decided_at, is_waiting)
+     select r.organization_id, r.id, 'invoice', r.entity_id, a.step, a.approver_id,
+            case when r.current_step = 1 and a.approver_id = $2 then 'approved' else 'pending' end,
+            case when r.current_step = 1 and a.approver_id = $2 then r.requested_at + interval '1 day' end,
+            a.step = r.current_step and not (r.current_step = 1 and a.approver_id = $2)
+       from approval_requests r
+      cross join (values (0, $2::uuid), (0, $3::uuid), (1, $4::uuid), (1, $5::uuid)) as a(step, approver_id)
+      where r.organization_id = $1`,
+    [orgId, anton, berta, loadUserId, carla],
+  );
+  if (!rowCount) throw new Error('no approval items were seeded');
+  const { rows } = await database.pool.query<{ count: number }>(
+    `select count(*)::int as count from approval_items where organization_id = $1 and approver_id = $2 and is_waiting`,
+    [orgId, loadUserId],
+  );
+  return rows[0]!.count;
 }

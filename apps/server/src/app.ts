@@ -29,6 +29,7 @@ import { ledgerAccountRoutes } from './modules/master-data/ledger-account-routes
 import { taxKeyRoutes } from './modules/master-data/tax-key-routes';
 import { companyBankAccountRoutes } from './modules/company-bank-accounts/routes';
 import { counterpartyRoutes } from './modules/counterparties/routes';
+import { approvalFlowRoutes } from './modules/approvals/flow-routes';
 import { createServices } from './modules/services';
 import { registerAuthJobs } from './modules/auth/jobs';
 
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   await app.register(taxKeyRoutes, { prefix: '/api/tax-keys' });
   await app.register(companyBankAccountRoutes, { prefix: '/api/company-bank-accounts' });
   await app.register(counterpartyRoutes, { prefix: '/api/counterparties' });
+  await app.register(approvalFlowRoutes, { prefix: '/api/approval-flows' });
   await app.register(webPlugin);
 
   return app;

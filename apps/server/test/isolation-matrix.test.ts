@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REQUIRED_FIELDS } from '@kontor/domain';
-import { companyBankAccounts, costCenters, counterparties, ledgerAccounts, taxKeys } from '../src/db/schema';
+import { approvalFlows, companyBankAccounts, costCenters, counterparties, ledgerAccounts, taxKeys } from '../src/db/schema';
 import type { RouteTableEntry } from '../src/plugins/access';
 import { addMember, browser, createOrganizationWithAdmin, type TestOrganization, type TestUser } from './factories';
 import { createTestApp, type TestApp } from './harness';
@@ -54,6 +54,20 @@ const FOREIGN_RESOURCES: Record<string, ForeignResourceFactory> = {
       .returning();
     return row!.id;
   },
+  approval_flow: async (testApp, foreign) => {
+    const [row] = await testApp.database.db
+      .insert(approvalFlows)
+      .values({
+        organizationId: foreign.id,
+        name: 'Foreign flow',
+        type: 'invoice',
+        position: 0,
+        steps: [{ approverIds: [foreign.admin.userId], requiredApprovals: 1 }],
+        conditions: [],
+      })
+      .returning();
+    return row!.id;
+  },
   counterparty: async (testApp, foreign) => {
     const [row] = await testApp.database.db
       .insert(counterparties)
@@ -74,6 +88,18 @@ const VALID_BODIES: Record<string, BodyFactory> = {
   // Multipart in real use; the invoice is looked up before any part is read, so any body will do.
   'POST /api/invoices/:id/attachments': () => ({}),
   'POST /api/invoices/:id/comments': () => ({ body: 'Foreign' }),
+  'POST /api/invoices/:id/request-approval': () => ({ version: 1 }),
+  'POST /api/invoices/:id/approve': () => ({ version: 1 }),
+  'POST /api/invoices/:id/reject': () => ({ reason: 'Foreign', version: 1 }),
+  'POST /api/invoices/:id/reset': () => ({ version: 1 }),
+  'PUT /api/approval-flows/:id': (foreign) => ({
+    version: 1,
+    name: 'Home',
+    type: 'invoice',
+    isDefault: false,
+    steps: [{ approverIds: [foreign.admin.userId], requiredApprovals: 1 }],
+    conditions: [],
+  }),
   'PUT /api/cost-centers/:id': () => ({ version: 1, code: 'H100', name: 'Home', type: 1 }),
   'PUT /api/ledger-accounts/:id': () => ({ version: 1, code: '4998', name: 'Home' }),
   'PUT /api/tax-keys/:id': () => ({ version: 1, externalCode: '9' }),

@@ -1,6 +1,7 @@
 import 'i18next';
 import type errors from '@kontor/domain/locales/en/errors.json';
 import type validation from '@kontor/domain/locales/en/validation.json';
+import type approvalFlows from './locales/en/approval-flows.json';
 import type auth from './locales/en/auth.json';
 import type common from './locales/en/common.json';
 import type invoiceDetail from './locales/en/invoice-detail.json';
@@ -33,6 +34,7 @@ declare module 'i18next' {
       invoices: typeof invoices;
       'master-data': typeof masterData;
       'invoice-detail': typeof invoiceDetail;
+      'approval-flows': typeof approvalFlows;
       errors: typeof errors;
       validation: typeof validation;
     };

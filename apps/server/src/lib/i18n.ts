@@ -3,6 +3,10 @@ import de from '@kontor/domain/locales/de/errors.json' with { type: 'json' };
 import en from '@kontor/domain/locales/en/errors.json' with { type: 'json' };
 import validationDe from '@kontor/domain/locales/de/validation.json' with { type: 'json' };
 import validationEn from '@kontor/domain/locales/en/validation.json' with { type: 'json' };
+import fieldsDe from '@kontor/domain/locales/de/invoice-fields.json' with { type: 'json' };
+import fieldsEn from '@kontor/domain/locales/en/invoice-fields.json' with { type: 'json' };
+import notificationsDe from '@kontor/domain/locales/de/notifications.json' with { type: 'json' };
+import notificationsEn from '@kontor/domain/locales/en/notifications.json' with { type: 'json' };
 import { formatValidationParams, isValidationKey } from '@kontor/domain';
 
 const messages: Record<Locale, Record<string, string>> = { de, en };
@@ -38,4 +42,24 @@ export function translateValidation(message: string, locale: Locale, params?: Re
   const template = validationMessages[locale][message] ?? validationMessages.en[message] ?? message;
   const values = formatValidationParams(params);
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => String(values[key] ?? ''));
+}
+
+const fieldLabels: Record<Locale, Record<string, string>> = { de: fieldsDe, en: fieldsEn };
+
+/** The label of an invoice field (required-field settings, SPEC §5) in the caller's language. */
+export function translateFieldLabel(field: string, locale: Locale): string {
+  return fieldLabels[locale][field] ?? fieldLabels.en[field] ?? field;
+}
+
+type NotificationKey = keyof typeof notificationsEn;
+const notificationTexts: Record<Locale, Record<NotificationKey, string>> = { de: notificationsDe, en: notificationsEn };
+
+/** A notification text (e-mails the server writes) in the recipient's language. */
+export function translateNotification(
+  key: NotificationKey,
+  locale: Locale,
+  params: Record<string, string | number> = {},
+): string {
+  const template = notificationTexts[locale][key];
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }

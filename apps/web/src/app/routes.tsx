@@ -75,7 +75,16 @@ const organizationRoutes: RouteObject[] = [
         handle: handle('settingsBilling', { noScroll: true }),
         lazy: lazyScreen(() => import('@/features/subscription/routes/billing-route'), 'BillingRoute'),
       },
-      { path: 'approval-flows/detail/:id?', handle: handle('approvalFlowDetail'), lazy: placeholder },
+      {
+        path: 'approval-flows',
+        handle: handle('settingsApprovalFlows', { noScroll: true }),
+        lazy: lazyScreen(() => import('@/features/approval-flows/routes/approval-flows-route'), 'ApprovalFlowsRoute'),
+      },
+      {
+        path: 'approval-flows/detail/:id?',
+        handle: handle('approvalFlowDetail'),
+        lazy: lazyScreen(() => import('@/features/approval-flows/routes/approval-flow-detail-route'), 'ApprovalFlowDetailRoute'),
+      },
       {
         path: 'cost-centers',
         handle: handle('settingsCostCenters', { noScroll: true }),

@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'invoices',
   'master-data',
   'invoice-detail',
+  'approval-flows',
   'errors',
   'validation',
 ] as const;

@@ -34,6 +34,13 @@ export const queryKeys = {
     taxKeys: () => ['master-data', 'tax-keys'] as const,
     companyBankAccounts: () => ['master-data', 'company-bank-accounts'] as const,
   },
+  /** Approval flows (settings) and the members that may approve. */
+  approvalFlows: {
+    all: () => ['approval-flows'] as const,
+    list: (type: string) => ['approval-flows', 'list', type] as const,
+    detail: (id: string) => ['approval-flows', 'detail', id] as const,
+    approverCandidates: () => ['approval-flows', 'approver-candidates'] as const,
+  },
   counterparties: {
     all: () => ['counterparties'] as const,
     search: (search: string) => ['counterparties', 'search', search] as const,

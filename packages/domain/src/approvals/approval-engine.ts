@@ -91,7 +91,7 @@ export interface ApprovalStepState {
 
 export interface ApprovalRequestState {
   status: ApprovalRequestStatus;
-  /** Index of the open step while pending; the last step once approved or rejected. */
+  /** Index of the open step while pending; the last step once approved; the deciding step once rejected. */
   currentStep: number;
   steps: ApprovalStepState[];
 }
@@ -102,8 +102,13 @@ export function startApproval(
 ): ApprovalRequestState {
   if (steps.length === 0) throw new Error('an approval flow needs at least one step');
   for (const step of steps) {
-    if (step.approverIds.length === 0 || step.requiredApprovals < 1 || step.requiredApprovals > step.approverIds.length) {
-      throw new Error('an approval step needs approvers and a required count between 1 and their number');
+    const isCountValid =
+      Number.isInteger(step.requiredApprovals) &&
+      step.requiredApprovals >= 1 &&
+      step.requiredApprovals <= step.approverIds.length;
+    // A person listed twice would count twice with one decision.
+    if (!isCountValid || new Set(step.approverIds).size !== step.approverIds.length) {
+      throw new Error('an approval step needs distinct approvers and a whole required count between 1 and their number');
     }
   }
   return {
@@ -205,7 +210,10 @@ export function approvalProgress(state: ApprovalRequestState): ApprovalProgress 
   };
 }
 
-/** Reset clears every decision (SPEC §4); the request itself is closed as reset. */
+/**
+ * Reset (SPEC §4) closes the request as reset: its decisions no longer count (they stay on record
+ * in the closed request), and a new request starts from scratch.
+ */
 export function resetApproval(state: ApprovalRequestState): ApprovalRequestState | null {
   if (!canChangeRequestStatus(state.status, 'reset')) return null;
   return { ...state, status: 'reset' };

@@ -197,6 +197,8 @@ export const createCommentBodySchema = z.object({
 
 export const activityEntrySchema = z.object({
   id: z.number().int(),
+  /** invoice, or approval_request / approval_item for the invoice's approvals (optional: added later). */
+  entityType: z.string().optional(),
   action: z.string(),
   actorType: z.string(),
   actorName: z.string().nullable(),

@@ -3,3 +3,4 @@ export * from './organizations';
 export * from './platform';
 export * from './master-data';
 export * from './invoices';
+export * from './approvals';

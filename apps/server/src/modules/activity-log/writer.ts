@@ -14,6 +14,7 @@ export const ACTIVITY_ENTITY_TYPES = [
   'organization',
   'subscription',
   'membership',
+  'approval_flow',
 ] as const;
 export type ActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];
 

@@ -2,6 +2,8 @@ import { nextInvoiceStatus, type Invoice, type InvoiceStatus } from '@kontor/dom
 import { AppError, isAppError } from '../../lib/app-error';
 import type { OrgContext } from '../../plugins/session';
 import { writeActivity } from '../activity-log/writer';
+import { resetCurrentRequest } from '../approvals/request-lifecycle';
+import { deleteRequestsOf } from '../approvals/request-repo';
 import { deleteInvoiceRow, loadInvoiceParts, updateInvoiceVersioned, type InvoiceInsert } from './repo';
 import { actorOf, findVisibleInvoice, readInvoice, tenant, type InvoiceService } from './service';
 
@@ -36,6 +38,8 @@ export class InvoiceActions {
       if (nextInvoiceStatus(row.status, 'delete') !== 'deleted')
         throw new AppError('invoice_action_refused', { status: row.status });
       const { files } = await loadInvoiceParts(tx, org.orgId, id);
+      // Reset requests of a new invoice are history of an invoice that no longer exists.
+      await deleteRequestsOf(tx, org.orgId, 'invoice', id);
       await deleteInvoiceRow(tx, org.orgId, id);
       await writeActivity(tx, org.orgId, {
         entityType: 'invoice',
@@ -77,6 +81,10 @@ export class InvoiceActions {
       if (version !== null && row.version !== version) throw new AppError('stale_version');
       const next = nextInvoiceStatus(row.status, action);
       if (next === null || next === 'deleted') throw new AppError('invoice_action_refused', { status: row.status });
+      if (action === 'cancel' || action === 'archive') {
+        // Nobody keeps seeing a cancelled or archived invoice as waiting for them.
+        await resetCurrentRequest(tx, org.orgId, { type: 'invoice', id }, actorOf(org), action, ['pending', 'approved']);
+      }
       const patch = statusPatch(next, reason);
       const updated = await updateInvoiceVersioned(tx, org.orgId, id, row.version, patch);
       if (!updated) throw new AppError('stale_version');

@@ -60,6 +60,7 @@ export class InvoiceDiscussion {
       return {
         items: rows.map((row) => ({
           id: row.id,
+          entityType: row.entityType,
           action: row.action,
           actorType: row.actorType,
           actorName: displayName(row.actorName, row.actorEmail),

@@ -1,7 +1,5 @@
 import { and, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
-  ARCHIVED_INVOICE_STATUSES,
-  INVOICE_TAB_STATUSES,
   type InvoiceCurrency,
   type InvoiceListItem,
   type InvoiceListQuery,
@@ -9,24 +7,18 @@ import {
   type InvoiceType,
   type OcrStatus,
 } from '@kontor/domain';
-import { queryPrepared, type Database, type Tx } from '../../db/database';
-import { invoiceFiles, invoiceSplits, invoiceStatusCounts, invoices } from '../../db/schema';
+import { queryPrepared, type Database } from '../../db/database';
+import { invoiceFiles, invoiceSplits, invoices } from '../../db/schema';
 import type { OrgContext } from '../../plugins/session';
+import { countByTab, statusesOfTab } from './list-counts';
+import { approvalProgressColumn, isPageDrivenByWaiting, waitingForCaller, waitsForCaller } from './list-approvals';
 import { decodeCursor, encodeCursor, likePattern, parseSearchAmounts, type ListCursor } from './list-query';
 import { canSeeAllInvoices, invoiceVisibility } from './policy';
 import { tenant } from './service';
 
 type Tab = InvoiceListQuery['tab'];
 
-/**
- * "my-approvals" lists invoices waiting for the caller's approval; approval steps arrive with
- * the Approval flows issue, so until then it is empty (and counts 0).
- */
-export function statusesOfTab(tab: Tab): readonly InvoiceStatus[] {
-  if (tab === 'archive') return ARCHIVED_INVOICE_STATUSES;
-  if (tab === 'my-approvals') return [];
-  return INVOICE_TAB_STATUSES[tab];
-}
+const APPROVAL_TABS: readonly Tab[] = ['my-approvals', 'all-approvals'];
 
 /** Sort field → column and the type its cursor value is cast back to. */
 const SORT_COLUMNS = {
@@ -106,6 +98,8 @@ interface PageRow extends Record<string, unknown> {
   sort_value: string | null;
   /** With a search through search_invoice_ids: how many ids it found (at most SEARCH_ID_LIMIT + 1). */
   match_count?: number;
+  /** On the approval tabs: approvalProgressSchema as JSON, null without a pending request. */
+  approval_progress?: InvoiceListItem['approvalProgress'];
 }
 
 /**
@@ -122,6 +116,7 @@ function pageStatement(
   limit: number,
   org: OrgContext,
   matches?: SQL,
+  pageColumns?: SQL,
 ): SQL {
   const { column, cast, nullable } = SORT_COLUMNS[query.sort];
   const direction = sql.raw(query.direction === 'asc' ? 'asc' : 'desc');
@@ -160,37 +155,12 @@ function pageStatement(
   // The document's file name only for the rows of the page, after the sort.
   const fileName = sql`(select ${invoiceFiles.fileName} from ${invoiceFiles} where ${invoiceFiles.organizationId} = ${org.orgId}
       and ${invoiceFiles.invoiceId} = page.id and ${invoiceFiles.kind} = 'document' limit 1) as file_name`;
+  const extra = pageColumns ? sql`, ${pageColumns}` : sql``;
   if (!matches)
-    return sql`select page.*, ${fileName} from (${ordered}) page order by branch, sort_key ${direction}, id ${direction}`;
+    return sql`select page.*, ${fileName}${extra} from (${ordered}) page order by branch, sort_key ${direction}, id ${direction}`;
   return sql`with search_matches as materialized (${matches})
-    select page.*, ${fileName}, (select count(*)::int from search_matches) as match_count
+    select page.*, ${fileName}${extra}, (select count(*)::int from search_matches) as match_count
       from (${ordered}) page order by branch, sort_key ${direction}, id ${direction}`;
-}
-
-/** The tabs of the overview's tab bar (SPEC §2); the archive is a screen of its own, uncounted. */
-const COUNTED_TABS = ['new', 'my-approvals', 'all-approvals', 'rejected', 'approved'] as const;
-const COUNTED_STATUSES = [...new Set(COUNTED_TABS.flatMap((tab) => statusesOfTab(tab)))];
-
-/**
- * Tab counts from invoice_status_counts (kept by triggers, migration 0008): a few rows per
- * organisation instead of counting the invoices. Users who see only their own uploads (policy.ts)
- * read their own rows.
- */
-async function countByTab(tx: Tx, org: OrgContext): Promise<Record<(typeof COUNTED_TABS)[number], number>> {
-  const ownOnly = canSeeAllInvoices(org) ? sql`` : sql`and ${invoiceStatusCounts.uploadedBy} = ${org.userId}`;
-  const rows = await queryPrepared<{ status: InvoiceStatus; count: number }>(
-    tx,
-    sql`select ${invoiceStatusCounts.status} as status, sum(${invoiceStatusCounts.count})::int as count
-          from ${invoiceStatusCounts}
-         where ${invoiceStatusCounts.organizationId} = ${org.orgId}
-           and ${invoiceStatusCounts.status} = any(${`{${COUNTED_STATUSES.join(',')}}`}::text[]) ${ownOnly}
-         group by ${invoiceStatusCounts.status}`,
-    'invoice_counts',
-  );
-  const byStatus = new Map(rows.map((row) => [row.status, row.count]));
-  const count = (tab: (typeof COUNTED_TABS)[number]) =>
-    statusesOfTab(tab).reduce((total, status) => total + (byStatus.get(status) ?? 0), 0);
-  return Object.fromEntries(COUNTED_TABS.map((tab) => [tab, count(tab)])) as Record<(typeof COUNTED_TABS)[number], number>;
 }
 
 /**
@@ -220,6 +190,7 @@ function toListItem(row: PageRow): InvoiceListItem {
     costCenterId: row.cost_center_id,
     fileName: row.file_name,
     cancelReason: row.cancel_reason,
+    ...(row.approval_progress !== undefined ? { approvalProgress: row.approval_progress } : {}),
     createdAt: row.created_at,
   };
 }
@@ -240,7 +211,8 @@ export async function listInvoices(
       const countsPromise = countByTab(tx, org);
       const readPage = async (): Promise<PageRow[]> => {
         if (statuses.length === 0) return [];
-        const statement = (search: SearchMode) =>
+        const progress = APPROVAL_TABS.includes(query.tab) ? approvalProgressColumn(org) : undefined;
+        const statement = (search: SearchMode, matches?: SQL) =>
           pageStatement(
             (status) => filterConditions(org, query, status, search),
             statuses,
@@ -248,8 +220,21 @@ export async function listInvoices(
             cursor,
             query.limit + 1,
             org,
-            search === 'matches' ? searchMatches(org, statuses, query.search!) : undefined,
+            matches ?? (search === 'matches' ? searchMatches(org, statuses, query.search!) : undefined),
+            progress,
           );
+        if (query.tab === 'my-approvals') {
+          // The counts pick the plan (isPageDrivenByWaiting); here they cost a round trip first.
+          const { 'my-approvals': waiting, 'all-approvals': inApproval } = await countsPromise;
+          if (waiting === 0) return [];
+          const mode: SearchMode = query.search ? 'filter' : 'none';
+          if (isPageDrivenByWaiting(waiting, inApproval, query.limit + 1)) {
+            return queryPrepared<PageRow>(tx, statement(mode, waitingForCaller(org)), 'invoice_waiting');
+          }
+          const where = (status: InvoiceStatus) => and(filterConditions(org, query, status, mode), waitsForCaller(org))!;
+          const walk = pageStatement(where, statuses, query, cursor, query.limit + 1, org, undefined, progress);
+          return queryPrepared<PageRow>(tx, walk, 'invoice_waiting_walk');
+        }
         if (!query.search) return queryPrepared<PageRow>(tx, statement('none'), 'invoice_page');
         const rows = await queryPrepared<PageRow>(tx, statement('matches'), 'invoice_search');
         // More matches than worth sorting by id: dense enough for the ordered index scan with the

@@ -1,12 +1,12 @@
-import { eq, type SQL } from 'drizzle-orm';
+import { eq, or, sql, type SQL } from 'drizzle-orm';
 import { hasPermission } from '@kontor/domain';
-import { invoices } from '../../db/schema';
+import { approvalItems, invoices } from '../../db/schema';
 import type { OrgContext } from '../../plugins/session';
 
 /**
  * Who sees which invoice (SPEC §6). `ap_invoices:manage` (and admin) see every invoice of the
- * organisation; everyone else only what they uploaded. The Approval flows issue extends this
- * one place with "… or must approve it", so list, detail and actions change together.
+ * organisation; everyone else what they uploaded or are an approver of (in any request, so an
+ * approver keeps seeing what they decided). One place, so list, detail and actions agree.
  */
 export function canSeeAllInvoices(org: OrgContext): boolean {
   return hasPermission(org.role, org.permissions, 'ap_invoices:manage');
@@ -15,5 +15,10 @@ export function canSeeAllInvoices(org: OrgContext): boolean {
 /** The SQL condition that limits invoices to the visible ones; undefined = no limit. */
 export function invoiceVisibility(org: OrgContext): SQL | undefined {
   if (canSeeAllInvoices(org)) return undefined;
-  return eq(invoices.uploadedBy, org.userId);
+  // An index probe per invoice (approval_items_approver_entity_idx), not a scan of the approvals.
+  return or(
+    eq(invoices.uploadedBy, org.userId),
+    sql`exists (select 1 from ${approvalItems} where ${approvalItems.organizationId} = ${invoices.organizationId}
+          and ${approvalItems.approverId} = ${org.userId} and ${approvalItems.entityId} = ${invoices.id})`,
+  );
 }

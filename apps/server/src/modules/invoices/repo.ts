@@ -1,9 +1,11 @@
 import type { ApprovalRequestView } from '@kontor/domain';
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_REQUIRED_FIELDS, type RequiredFieldSettings } from '@kontor/domain';
 import type { OrgId, Tx } from '../../db/database';
 import {
   activityLog,
+  approvalItems,
+  approvalRequests,
   invoiceComments,
   invoiceFiles,
   invoiceLineItems,
@@ -158,11 +160,21 @@ export async function insertComment(tx: Tx, values: typeof invoiceComments.$infe
   return row;
 }
 
-/** The invoice's log, newest first; the actor's name where the actor is a user. */
+/**
+ * The invoice's log, newest first, with the entries of its approval requests and their items;
+ * the actor's name where the actor is a user.
+ */
 export async function listInvoiceActivity(tx: Tx, orgId: OrgId, invoiceId: string) {
+  // Through the requests' and items' ids, so each part is a probe of activity_log_entity_idx.
+  const requestIds = sql`select ${approvalRequests.id}::text from ${approvalRequests} where ${approvalRequests.organizationId} = ${orgId}
+      and ${approvalRequests.entityType} = 'invoice' and ${approvalRequests.entityId} = ${invoiceId}`;
+  const itemIds = sql`select ${approvalItems.id}::text from ${approvalItems} where ${approvalItems.organizationId} = ${orgId}
+      and ${approvalItems.requestId} in (select ${approvalRequests.id} from ${approvalRequests} where ${approvalRequests.organizationId} = ${orgId}
+      and ${approvalRequests.entityType} = 'invoice' and ${approvalRequests.entityId} = ${invoiceId})`;
   return tx
     .select({
       id: activityLog.id,
+      entityType: activityLog.entityType,
       action: activityLog.action,
       actorType: activityLog.actorType,
       actorName: users.name,
@@ -172,7 +184,16 @@ export async function listInvoiceActivity(tx: Tx, orgId: OrgId, invoiceId: strin
     })
     .from(activityLog)
     .leftJoin(users, and(eq(activityLog.actorType, 'user'), eq(sql`${users.id}::text`, activityLog.actorId)))
-    .where(and(eq(activityLog.organizationId, orgId), eq(activityLog.entityType, 'invoice'), eq(activityLog.entityId, invoiceId)))
+    .where(
+      and(
+        eq(activityLog.organizationId, orgId),
+        or(
+          and(eq(activityLog.entityType, 'invoice'), eq(activityLog.entityId, invoiceId)),
+          and(eq(activityLog.entityType, 'approval_request'), sql`${activityLog.entityId} in (${requestIds})`),
+          and(eq(activityLog.entityType, 'approval_item'), sql`${activityLog.entityId} in (${itemIds})`),
+        ),
+      ),
+    )
     .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
     .limit(500);
 }

@@ -14,6 +14,7 @@ import { AppError, isAppError } from '../../lib/app-error';
 import { translateValidation } from '../../lib/i18n';
 import { access } from '../../plugins/access';
 import { InvoiceActions } from './actions';
+import { registerInvoiceApprovalRoutes } from '../approvals/invoice-approval-routes';
 import { registerInvoiceFileRoutes } from './file-routes';
 import { listInvoices } from './list';
 import { InvoiceService } from './service';
@@ -113,4 +114,5 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   registerInvoiceFileRoutes(app, service);
+  registerInvoiceApprovalRoutes(app);
 };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_REQUIRED_FIELDS,
   isInvoiceEditable,
+  nextInvoiceStatus,
   isOcrRunning,
   type Invoice,
   type InvoiceFields,
@@ -12,6 +13,8 @@ import { AppError } from '../../lib/app-error';
 import type { FileStorage } from '../../plugins/foundation-types';
 import type { OrgContext } from '../../plugins/session';
 import { diffFields, writeActivity, type Actor } from '../activity-log/writer';
+import { resetCurrentRequest } from '../approvals/request-lifecycle';
+import { findLatestRequestView } from '../approvals/request-repo';
 import { consumeQuota } from '../subscriptions/service';
 import { invoiceVisibility } from './policy';
 import { checkInvoiceReferences, findCounterpartyDefaults, findDefaultDebitorAccountId } from './references';
@@ -44,8 +47,17 @@ export async function findVisibleInvoice(
 }
 
 export async function readInvoice(tx: Tx, orgId: OrgId, row: InvoiceRow): Promise<Invoice> {
-  return toInvoice(row, await loadInvoiceParts(tx, orgId, row.id), await findRequiredFieldSettings(tx, orgId));
+  // Sent together: the transaction's connection pipelines them (database.ts).
+  const [parts, approval, settings] = await Promise.all([
+    loadInvoiceParts(tx, orgId, row.id),
+    findLatestRequestView(tx, orgId, 'invoice', row.id),
+    findRequiredFieldSettings(tx, orgId),
+  ]);
+  return toInvoice(row, { ...parts, approval }, settings);
 }
+
+/** SPEC §4: changing these resets the approvals under way (pending or approved). */
+const APPROVAL_RELEVANT_FIELDS = ['totalAmount', 'currency', 'counterpartyId'] as const;
 
 export function invoiceStorageKey(orgId: OrgId, invoiceId: string, extension: string): string {
   return `org/${orgId}/invoices/${invoiceId}/${randomUUID()}.${extension}`;
@@ -156,8 +168,19 @@ export class InvoiceService {
       const fieldErrors = await checkInvoiceReferences(tx, org.orgId, body);
       if (Object.keys(fieldErrors).length > 0) throw new AppError('validation_failed', undefined, { fieldErrors });
 
-      const { version, splits, lineItems, ...columns } = await fillFromCounterparty(tx, org.orgId, body);
+      const { version, splits, lineItems, ...fields } = await fillFromCounterparty(tx, org.orgId, body);
       const partsBefore = await loadInvoiceParts(tx, org.orgId, id);
+      const isApprovalAffected =
+        (before.status === 'in_approval' || before.status === 'approved') &&
+        APPROVAL_RELEVANT_FIELDS.some((field) => fields[field] !== before[field]);
+      let columns: typeof fields & { status?: InvoiceRow['status'] } = fields;
+      if (isApprovalAffected) {
+        // The approvals were given for other figures: the request closes as reset, the invoice is new again.
+        const next = nextInvoiceStatus(before.status, 'reset');
+        if (next === null || next === 'deleted') throw new AppError('invoice_action_refused', { status: before.status });
+        await resetCurrentRequest(tx, org.orgId, { type: 'invoice', id }, actorOf(org), 'edit', ['pending', 'approved']);
+        columns = { ...fields, status: next };
+      }
       const after = await updateInvoiceVersioned(tx, org.orgId, id, version, columns);
       if (!after) throw new AppError('stale_version');
       await replaceSplitsAndLineItems(tx, org.orgId, id, splits, lineItems);

@@ -5,6 +5,7 @@ import type { InvoiceListItem } from '@kontor/domain/invoices/invoice-schema';
 import { isOcrRunning } from '@kontor/domain/invoices/invoice-status';
 import { Checkbox } from '@/components/ui/checkbox';
 import { cn } from '@/lib/cn';
+import { approvalProgressParams } from './approval-progress';
 import { AmountCell, DateCell, DueDateCell, Missing } from './invoice-cells';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 import type { InvoiceSortField, SortDirection } from './list-query';
@@ -19,13 +20,25 @@ interface InvoiceTableProps {
   onToggle: (id: string) => void;
   onToggleAll: (ids: string[], isSelected: boolean) => void;
   onOpen: (id: string) => void;
+  /** The approval tabs show each row's step progress. */
+  showApprovalProgress?: boolean;
 }
 
 /** Only open invoices can be overdue; approved ones are on their way to payment but still open. */
 const OPEN_STATUSES = new Set(['new', 'in_approval', 'approved', 'rejected']);
 
 /** The dense overview table: sortable columns, row selection, a row opens the invoice unless OCR still reads it. */
-export function InvoiceTable({ items, sort, direction, onSort, selected, onToggle, onToggleAll, onOpen }: InvoiceTableProps) {
+export function InvoiceTable({
+  items,
+  sort,
+  direction,
+  onSort,
+  selected,
+  onToggle,
+  onToggleAll,
+  onOpen,
+  showApprovalProgress = false,
+}: InvoiceTableProps) {
   const { t } = useTranslation('invoices');
   const ids = items.map((item) => item.id);
   const selectedCount = ids.filter((id) => selected.has(id)).length;
@@ -66,6 +79,11 @@ export function InvoiceTable({ items, sort, direction, onSort, selected, onToggl
             <th scope="col" className="px-3 py-2 font-medium">
               {t('table.status')}
             </th>
+            {showApprovalProgress ? (
+              <th scope="col" className="px-3 py-2 font-medium">
+                {t('table.approvalProgress')}
+              </th>
+            ) : null}
             <SortHeader field="createdAt" {...header}>
               {t('table.file')}
             </SortHeader>
@@ -114,6 +132,15 @@ export function InvoiceTable({ items, sort, direction, onSort, selected, onToggl
                     </span>
                   ) : null}
                 </td>
+                {showApprovalProgress ? (
+                  <td className="px-3 py-2 whitespace-nowrap tabular-nums" data-testid="approval-progress">
+                    {item.approvalProgress ? (
+                      t('table.progress', { ...approvalProgressParams(item.approvalProgress) })
+                    ) : (
+                      <Missing />
+                    )}
+                  </td>
+                ) : null}
                 <td className="max-w-48 truncate px-3 py-2 text-muted-foreground" title={item.fileName ?? undefined}>
                   {item.fileName ?? <Missing />}
                 </td>

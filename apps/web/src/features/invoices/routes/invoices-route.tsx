@@ -15,6 +15,7 @@ import { InvoiceListBody } from '../components/invoice-list-body';
 import { InvoiceTable } from '../components/invoice-table';
 import { InvoiceTabs } from '../components/invoice-tabs';
 import { InvoiceToolbar } from '../components/invoice-toolbar';
+import { APPROVAL_PROGRESS_TABS } from '../components/approval-progress';
 import { countActiveFilters, nextSort, toListRequest } from '../components/list-query';
 import { useListFilters } from '../components/use-list-filters';
 import { useRowSelection } from '../components/use-row-selection';
@@ -50,6 +51,7 @@ export function InvoicesRoute() {
   const counts = list.data?.pages[0]?.counts;
   const selection = useRowSelection(JSON.stringify(request));
   const activeFilterCount = countActiveFilters(filters);
+  const showApprovalProgress = APPROVAL_PROGRESS_TABS.includes(tab);
   const [isFilterPanelOpen, setIsFilterPanelOpen] = useState(activeFilterCount > 0);
   const [isUploadOpen, setIsUploadOpen] = useState(false);
 
@@ -97,7 +99,7 @@ export function InvoicesRoute() {
         items={items}
         hasFilters={activeFilterCount > 0 || filters.search !== ''}
         onUpload={() => setIsUploadOpen(true)}
-        skeletonColumns={8}
+        skeletonColumns={showApprovalProgress ? 9 : 8}
         emptyTitle={t(`list.empty.${tab}.title`)}
         emptyDescription={t(`list.empty.${tab}.description`)}
       >
@@ -109,6 +111,7 @@ export function InvoicesRoute() {
           selected={selection.selected}
           onToggle={selection.toggle}
           onToggleAll={selection.toggleAll}
+          showApprovalProgress={showApprovalProgress}
           onOpen={(id) =>
             void navigate(`/${organization.slug}/invoices/${tab}/${id}`, {
               state: { from: `${location.pathname}${location.search}` },

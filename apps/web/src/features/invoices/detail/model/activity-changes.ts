@@ -1,5 +1,5 @@
 import { formatMoney } from '@kontor/domain/money';
-import { formatPercentInput } from './decimal-input';
+import { formatPercentInput } from '@/lib/decimal-input';
 
 export interface ActivityChange {
   field: string;

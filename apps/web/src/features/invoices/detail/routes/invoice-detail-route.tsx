@@ -9,6 +9,7 @@ import { currentLocale } from '@/lib/i18n';
 import { formatDate } from '@/lib/format';
 import { useInvoice } from '../api/get-invoice';
 import { InvoiceActionsBar } from '../components/actions/invoice-actions-bar';
+import { ApprovalPanel } from '../components/approval/approval-panel';
 import { DocumentPane } from '../components/document/document-pane';
 import { InvoiceForm } from '../components/form/invoice-form';
 import { InvoiceLoadError } from '../components/invoice-detail-states';
@@ -91,6 +92,7 @@ export function InvoiceDetailRoute() {
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <DocumentPane invoice={invoice} />
         <div className="grid min-w-0 gap-6">
+          <ApprovalPanel invoice={invoice} hasUnsavedChanges={isDirty} />
           <InvoiceForm key={invoice.id} invoice={invoice} onDirtyChange={setIsDirty} />
           <InvoiceExtras invoice={invoice} />
         </div>

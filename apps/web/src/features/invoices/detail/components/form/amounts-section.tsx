@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { MONEY_INPUT, PERCENT_INPUT } from '../../model/decimal-input';
+import { MONEY_INPUT, PERCENT_INPUT } from '@/lib/decimal-input';
 import { DecimalField, FormSection, SelectField } from './form-controls';
 import { useMasterDataOptions } from './use-master-data-options';
 

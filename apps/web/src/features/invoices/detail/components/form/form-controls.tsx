@@ -6,9 +6,9 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { cn } from '@/lib/cn';
-import type { DecimalKind } from '../../model/decimal-input';
+import type { DecimalKind } from '@/lib/decimal-input';
 import type { InvoiceFormValues } from '../../model/invoice-form-values';
-import { DecimalInput } from './decimal-input';
+import { DecimalInput } from '@/components/ui/decimal-input';
 
 type Path = FieldPath<InvoiceFormValues>;
 

@@ -7,6 +7,7 @@ import type { Invoice } from '@kontor/domain/invoices/invoice-schema';
 import { isValidationKey } from '@kontor/domain/validation';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { AccountingSection, NotesSection } from './accounting-section';
 import { AmountsSection } from './amounts-section';
 import { CounterpartySection } from './counterparty-section';
@@ -97,6 +98,15 @@ export function InvoiceForm({ invoice, onDirtyChange }: InvoiceFormProps) {
         ) : null}
       </form>
       <StaleEditDialog stale={editor.stale} onResolve={editor.resolveStale} />
+      <ConfirmDialog
+        open={editor.isConfirmingResetSave}
+        onOpenChange={(open) => (open ? undefined : void editor.resolveResetSave(false))}
+        title={t('approval.resetOnSaveTitle')}
+        description={tValidation('approvals_reset_on_save')}
+        confirmLabel={t('approval.confirmSave')}
+        cancelLabel={t('approval.keepEditing')}
+        onConfirm={() => void editor.resolveResetSave(true)}
+      />
       <UnsavedChangesGuard isDirty={isDirty && !editor.isSaving} />
     </FormProvider>
   );

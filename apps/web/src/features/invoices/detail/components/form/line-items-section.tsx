@@ -2,7 +2,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { MONEY_INPUT, PERCENT_INPUT, QUANTITY_INPUT } from '../../model/decimal-input';
+import { MONEY_INPUT, PERCENT_INPUT, QUANTITY_INPUT } from '@/lib/decimal-input';
 import { emptyLineItem, type InvoiceFormValues } from '../../model/invoice-form-values';
 import { DecimalField, FormSection, TextField } from './form-controls';
 

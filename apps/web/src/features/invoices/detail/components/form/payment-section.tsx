@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { REMITTANCE_MAX_LENGTH } from '@kontor/domain/invoices/invoice-fields';
-import { MONEY_INPUT, PERCENT_INPUT } from '../../model/decimal-input';
+import { MONEY_INPUT, PERCENT_INPUT } from '@/lib/decimal-input';
 import type { InvoiceFormValues } from '../../model/invoice-form-values';
 import { DateField, DecimalField, FormSection, SelectField, SwitchField, TextField } from './form-controls';
 import { useMasterDataOptions } from './use-master-data-options';

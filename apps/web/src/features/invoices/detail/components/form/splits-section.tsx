@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
-import { MONEY_INPUT } from '../../model/decimal-input';
+import { MONEY_INPUT } from '@/lib/decimal-input';
 import { emptySplit, type InvoiceFormValues } from '../../model/invoice-form-values';
 import { describeSplitBalance } from '../../model/split-balance-display';
 import { DecimalField, FormSection, SelectField, TextField, useFieldError } from './form-controls';

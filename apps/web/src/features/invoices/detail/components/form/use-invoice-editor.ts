@@ -8,6 +8,7 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { invoiceQueryOptions } from '../../api/get-invoice';
 import { invoiceDetailKeys } from '../../api/invoice-cache';
 import { useUpdateInvoice } from '../../api/update-invoice';
+import { isApprovalResetOnSave } from '../../model/approval-abilities';
 import { invoiceFormResolver } from '../../model/invoice-form-resolver';
 import { changedFields, toFormValues, type InvoiceFormValues } from '../../model/invoice-form-values';
 import { mapServerFieldErrors } from '../../model/server-field-errors';
@@ -31,6 +32,8 @@ export function useInvoiceEditor(invoice: Invoice) {
   const [base, setBase] = useState(invoice);
   const [serverSummary, setServerSummary] = useState<{ path: string; message: string }[]>([]);
   const [stale, setStale] = useState<StaleEditState | null>(null);
+  /** Values held back until the user confirms that saving them resets the approvals. */
+  const [pendingResetSave, setPendingResetSave] = useState<InvoiceFields | null>(null);
   const form = useForm<InvoiceFormValues, unknown, InvoiceFields>({
     resolver: invoiceFormResolver,
     defaultValues: toFormValues(invoice),
@@ -65,7 +68,7 @@ export function useInvoiceEditor(invoice: Invoice) {
     }
   };
 
-  const submit = form.handleSubmit(async (values) => {
+  const save = async (values: InvoiceFields) => {
     setServerSummary([]);
     try {
       const saved = await update.mutateAsync({ ...values, version: base.version });
@@ -88,7 +91,22 @@ export function useInvoiceEditor(invoice: Invoice) {
       }
       notifyError(error, t('form.saveFailed'));
     }
+  };
+
+  // SPEC §4: changing total, currency or counterparty resets approvals under way or given; ask first.
+  const submit = form.handleSubmit(async (values) => {
+    if (isApprovalResetOnSave(invoice, changedFields(toFormValues(base), form.getValues()))) {
+      setPendingResetSave(values);
+      return;
+    }
+    await save(values);
   });
+
+  const resolveResetSave = async (isConfirmed: boolean) => {
+    const values = pendingResetSave;
+    setPendingResetSave(null);
+    if (isConfirmed && values) await save(values);
+  };
 
   const resolveStale = (choice: 'keep' | 'discard' | 'later') => {
     if (stale && choice !== 'later') {
@@ -103,5 +121,16 @@ export function useInvoiceEditor(invoice: Invoice) {
     form.reset(toFormValues(base));
   };
 
-  return { form, base, submit, isSaving: update.isPending, serverSummary, stale, resolveStale, discardChanges };
+  return {
+    form,
+    base,
+    submit,
+    isSaving: update.isPending,
+    serverSummary,
+    stale,
+    resolveStale,
+    discardChanges,
+    isConfirmingResetSave: pendingResetSave !== null,
+    resolveResetSave,
+  };
 }

@@ -5,7 +5,7 @@ import { useCompanyBankAccounts } from '@/lib/master-data/company-bank-accounts'
 import { useCostCenters } from '@/lib/master-data/cost-centers';
 import { useLedgerAccounts } from '@/lib/master-data/ledger-accounts';
 import { useTaxKeys } from '@/lib/master-data/tax-keys';
-import { formatPercentInput } from '../../model/decimal-input';
+import { formatPercentInput } from '@/lib/decimal-input';
 import type { SelectOption } from './form-controls';
 
 const codeAndName = (entry: { code: string; name: string }) => (entry.name ? `${entry.code} - ${entry.name}` : entry.code);

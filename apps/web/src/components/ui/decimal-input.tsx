@@ -1,6 +1,6 @@
 import { useState, type ComponentProps } from 'react';
-import { Input } from '@/components/ui/input';
-import { formatDecimal, parseDecimal, type DecimalKind } from '../../model/decimal-input';
+import { Input } from './input';
+import { formatDecimal, parseDecimal, type DecimalKind } from '@/lib/decimal-input';
 
 export interface DecimalInputProps extends Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'type'> {
   kind: DecimalKind;

@@ -1,0 +1,210 @@
+import {
+  chooseFlow,
+  decideApproval,
+  invoiceResetRefusal,
+  isOcrRunning,
+  nextInvoiceStatus,
+  requirementStageOfApproval,
+  startApproval,
+  type Invoice,
+  type InvoiceAction,
+  type Locale,
+  type MatchingFlowResponse,
+  type RequestApprovalBody,
+} from '@kontor/domain';
+import type { Database, Tx } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import type { Mailer } from '../../plugins/foundation-types';
+import type { OrgContext } from '../../plugins/session';
+import { writeActivity } from '../activity-log/writer';
+import { canSeeAllInvoices } from '../invoices/policy';
+import { findRequiredFieldSettings, loadInvoiceParts, updateInvoiceVersioned, type InvoiceRow } from '../invoices/repo';
+import { findVisibleInvoice, readInvoice } from '../invoices/service';
+import { decisionRefusalError, enforceRequiredFields, flowSubjectOf, resetRefusalError } from './approval-checks';
+import { actorOf, tenant } from './context';
+import { listFlowRows } from './flow-repo';
+import { notifyOpenedStep } from './notify';
+import { resetCurrentRequest } from './request-lifecycle';
+import {
+  decideItem,
+  findCurrentRequest,
+  findOpenRequest,
+  insertRequestWithItems,
+  listItems,
+  stateOf,
+  syncWaiting,
+  updateRequest,
+} from './request-repo';
+
+/**
+ * The linked payment transaction's status, for the reset rule of SPEC §4. Transactions do not
+ * exist yet (payment-runs issue); this is the one place that will ask for them.
+ */
+async function findLinkedTransactionStatus(_tx: Tx, _invoice: InvoiceRow): Promise<string | null> {
+  return null;
+}
+
+/**
+ * Invoice approvals (SPEC §4): request, approve, reject, reset. Every action locks the invoice
+ * row first, so concurrent approvers of one invoice are serialised and each sees the decisions
+ * committed before it; the engine in packages/domain decides, this class stores the outcome.
+ */
+export class InvoiceApprovalService {
+  constructor(
+    private readonly database: Database,
+    private readonly deps: { mailer: Mailer; publicUrl: string },
+  ) {}
+
+  async matchingFlow(org: OrgContext, id: string): Promise<MatchingFlowResponse> {
+    return this.database.withOrg(
+      tenant(org),
+      async (tx) => {
+        const row = await findVisibleInvoice(tx, org, id);
+        const parts = await loadInvoiceParts(tx, org.orgId, id);
+        const flows = await listFlowRows(tx, org.orgId, 'invoice');
+        const matching = chooseFlow(flows, 'invoice', flowSubjectOf(row, parts));
+        return {
+          matching: matching ? { id: matching.id, name: matching.name } : null,
+          flows: flows.map((flow) => ({ id: flow.id, name: flow.name, isDefault: flow.isDefault, stepCount: flow.steps.length })),
+        };
+      },
+      { readOnly: true },
+    );
+  }
+
+  async request(org: OrgContext, id: string, body: RequestApprovalBody, locale: Locale): Promise<Invoice> {
+    return this.database.withOrg(tenant(org), async (tx) => {
+      const row = await this.lockForAction(tx, org, id, body.version, 'request_approval');
+      const parts = await loadInvoiceParts(tx, org.orgId, id);
+      enforceRequiredFields(row, parts, await findRequiredFieldSettings(tx, org.orgId), 'request_approval', locale);
+      const flows = await listFlowRows(tx, org.orgId, 'invoice');
+      // A flow picked by hand wins; otherwise the first whose conditions hold, else the default.
+      const flow = body.flowId
+        ? flows.find((candidate) => candidate.id === body.flowId)
+        : chooseFlow(flows, 'invoice', flowSubjectOf(row, parts));
+      if (!flow) throw new AppError(body.flowId ? 'approval_flow_not_found' : 'flow_not_found');
+      startApproval(flow.steps); // throws on a malformed snapshot before anything is written
+      const request = await insertRequestWithItems(tx, org.orgId, {
+        entityType: 'invoice',
+        entityId: id,
+        flowId: flow.id,
+        flowName: flow.name,
+        requestedBy: org.userId,
+        steps: flow.steps,
+      });
+      await writeActivity(tx, org.orgId, {
+        entityType: 'approval_request',
+        entityId: request.id,
+        action: 'create',
+        actor: actorOf(org),
+        changes: { invoiceId: id, flowId: flow.id, flowName: flow.name, steps: flow.steps.length },
+      });
+      const updated = await this.moveInvoice(tx, org, row, 'request_approval');
+      await notifyOpenedStep(tx, this.deps, org, updated, request, 0);
+      return readInvoice(tx, org.orgId, updated);
+    });
+  }
+
+  async approve(org: OrgContext, id: string, version: number, locale: Locale): Promise<Invoice> {
+    return this.decide(org, id, version, { decision: 'approved', reason: null }, locale);
+  }
+
+  async reject(org: OrgContext, id: string, body: { reason: string; version: number }, locale: Locale): Promise<Invoice> {
+    return this.decide(org, id, body.version, { decision: 'rejected', reason: body.reason }, locale);
+  }
+
+  async reset(org: OrgContext, id: string, version: number): Promise<Invoice> {
+    return this.database.withOrg(tenant(org), async (tx) => {
+      const row = await findVisibleInvoice(tx, org, id, { lock: true });
+      if (row.version !== version) throw new AppError('stale_version');
+      const refusal = invoiceResetRefusal(row.status, await findLinkedTransactionStatus(tx, row));
+      if (refusal) throw resetRefusalError(refusal, row.status);
+      const request = await findCurrentRequest(tx, org.orgId, 'invoice', id);
+      // SPEC §6: the requester, ap_invoices:manage and admins may reset.
+      const isRequester = request !== null && request.requestedBy === org.userId;
+      if (!isRequester && !canSeeAllInvoices(org)) throw new AppError('approval_reset_forbidden');
+      await resetCurrentRequest(tx, org.orgId, { type: 'invoice', id }, actorOf(org), 'reset');
+      const updated = await this.moveInvoice(tx, org, row, 'reset');
+      return readInvoice(tx, org.orgId, updated);
+    });
+  }
+
+  private async decide(
+    org: OrgContext,
+    id: string,
+    version: number,
+    choice: { decision: 'approved' | 'rejected'; reason: string | null },
+    locale: Locale,
+  ): Promise<Invoice> {
+    return this.database.withOrg(tenant(org), async (tx) => {
+      // The lock serialises approvers of this invoice: the second one reads the first one's decision.
+      const row = await findVisibleInvoice(tx, org, id, { lock: true });
+      if (row.version !== version) throw new AppError('stale_version');
+      const request = await findOpenRequest(tx, org.orgId, 'invoice', id);
+      if (!request || row.status !== 'in_approval') throw new AppError('approval_not_pending');
+      const items = await listItems(tx, org.orgId, request.id);
+      const state = stateOf(request, items);
+      const result = decideApproval(state, org.userId, choice.decision);
+      if (!result.ok) throw decisionRefusalError(result.refusal, items, state.currentStep, org.userId);
+      if (choice.decision === 'approved') {
+        const parts = await loadInvoiceParts(tx, org.orgId, id);
+        const settings = await findRequiredFieldSettings(tx, org.orgId);
+        enforceRequiredFields(row, parts, settings, requirementStageOfApproval(state), locale);
+      }
+      const item = items.find((entry) => entry.step === state.currentStep && entry.approverId === org.userId)!;
+      if (!(await decideItem(tx, org.orgId, item.id, choice.decision, choice.reason))) {
+        throw new AppError('approval_already_decided');
+      }
+      await writeActivity(tx, org.orgId, {
+        entityType: 'approval_item',
+        entityId: item.id,
+        action: choice.decision === 'approved' ? 'approve' : 'reject',
+        actor: actorOf(org),
+        changes: {
+          invoiceId: id,
+          requestId: request.id,
+          step: state.currentStep,
+          ...(choice.reason !== null ? { reason: choice.reason } : {}),
+        },
+      });
+
+      if (result.outcome === 'recorded') return readInvoice(tx, org.orgId, row); // no status change: no new version
+      if (result.outcome === 'step_completed') {
+        await updateRequest(tx, org.orgId, request.id, { currentStep: result.state.currentStep });
+        await syncWaiting(tx, org.orgId, request.id);
+        await notifyOpenedStep(tx, this.deps, org, row, request, result.state.currentStep);
+        return readInvoice(tx, org.orgId, row);
+      }
+      await updateRequest(tx, org.orgId, request.id, { status: result.state.status, decided: true });
+      await syncWaiting(tx, org.orgId, request.id);
+      const action = result.outcome === 'approved' ? 'approve' : 'reject';
+      const updated = await this.moveInvoice(tx, org, row, action, choice.reason ?? undefined);
+      return readInvoice(tx, org.orgId, updated);
+    });
+  }
+
+  /** Locks the visible invoice and checks its version and that the action is allowed in its status. */
+  private async lockForAction(tx: Tx, org: OrgContext, id: string, version: number, action: InvoiceAction) {
+    const row = await findVisibleInvoice(tx, org, id, { lock: true });
+    if (isOcrRunning(row.ocrStatus)) throw new AppError('invoice_in_ocr');
+    if (row.version !== version) throw new AppError('stale_version');
+    if (!nextInvoiceStatus(row.status, action)) throw new AppError('invoice_action_refused', { status: row.status });
+    return row;
+  }
+
+  /** A status change by the transition table; status changes bump the invoice's version. */
+  private async moveInvoice(tx: Tx, org: OrgContext, row: InvoiceRow, action: InvoiceAction, reason?: string) {
+    const next = nextInvoiceStatus(row.status, action);
+    if (next === null || next === 'deleted') throw new AppError('invoice_action_refused', { status: row.status });
+    const updated = await updateInvoiceVersioned(tx, org.orgId, row.id, row.version, { status: next });
+    if (!updated) throw new AppError('stale_version');
+    await writeActivity(tx, org.orgId, {
+      entityType: 'invoice',
+      entityId: row.id,
+      action: 'update',
+      actor: actorOf(org),
+      changes: { status: { from: row.status, to: next }, ...(reason !== undefined ? { reason } : {}) },
+    });
+    return updated;
+  }
+}

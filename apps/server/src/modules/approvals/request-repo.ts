@@ -1,0 +1,245 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { ApprovalDecision, ApprovalFlowType, ApprovalRequestState, ApprovalRequestView } from '@kontor/domain';
+import type { OrgId, Tx } from '../../db/database';
+import { approvalItems, approvalRequests, users } from '../../db/schema';
+
+export type RequestRow = typeof approvalRequests.$inferSelect;
+export type ItemRow = typeof approvalItems.$inferSelect;
+
+export interface NewRequest {
+  entityType: ApprovalFlowType;
+  entityId: string;
+  flowId: string | null;
+  flowName: string;
+  requestedBy: string;
+  steps: readonly { approverIds: readonly string[]; requiredApprovals: number }[];
+}
+
+/** The request and one item per approver and step; the first step's items wait from the start. */
+export async function insertRequestWithItems(tx: Tx, orgId: OrgId, request: NewRequest): Promise<RequestRow> {
+  const [row] = await tx
+    .insert(approvalRequests)
+    .values({
+      organizationId: orgId,
+      entityType: request.entityType,
+      entityId: request.entityId,
+      flowId: request.flowId,
+      flowName: request.flowName,
+      status: 'pending',
+      currentStep: 0,
+      requiredApprovals: request.steps.map((step) => step.requiredApprovals),
+      requestedBy: request.requestedBy,
+    })
+    .returning();
+  if (!row) throw new Error('approval request insert returned nothing');
+  await tx.insert(approvalItems).values(
+    request.steps.flatMap((step, index) =>
+      step.approverIds.map((approverId) => ({
+        organizationId: orgId,
+        requestId: row.id,
+        entityType: request.entityType,
+        entityId: request.entityId,
+        step: index,
+        approverId,
+        isWaiting: index === 0,
+      })),
+    ),
+  );
+  return row;
+}
+
+/** The pending or approved request of an entity (at most one: unique index). */
+export async function findOpenRequest(
+  tx: Tx,
+  orgId: OrgId,
+  entityType: ApprovalFlowType,
+  entityId: string,
+): Promise<RequestRow | null> {
+  const [row] = await tx
+    .select()
+    .from(approvalRequests)
+    .where(
+      and(
+        eq(approvalRequests.organizationId, orgId),
+        eq(approvalRequests.entityType, entityType),
+        eq(approvalRequests.entityId, entityId),
+        inArray(approvalRequests.status, ['pending', 'approved']),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function listItems(tx: Tx, orgId: OrgId, requestId: string): Promise<ItemRow[]> {
+  return tx
+    .select()
+    .from(approvalItems)
+    .where(and(eq(approvalItems.organizationId, orgId), eq(approvalItems.requestId, requestId)))
+    .orderBy(asc(approvalItems.step), asc(approvalItems.approverId));
+}
+
+/** The engine's view of a stored request (packages/domain approval-engine). */
+export function stateOf(request: RequestRow, items: readonly ItemRow[]): ApprovalRequestState {
+  return {
+    status: request.status,
+    currentStep: request.currentStep,
+    steps: request.requiredApprovals.map((requiredApprovals, step) => ({
+      requiredApprovals,
+      items: items.filter((item) => item.step === step).map((item) => ({ approverId: item.approverId, decision: item.decision })),
+    })),
+  };
+}
+
+/** Records one decision; null if it was no longer pending (the trigger of migration 0014 backs this). */
+export async function decideItem(
+  tx: Tx,
+  orgId: OrgId,
+  itemId: string,
+  decision: Exclude<ApprovalDecision, 'pending'>,
+  reason: string | null,
+): Promise<ItemRow | null> {
+  const [row] = await tx
+    .update(approvalItems)
+    .set({ decision, reason, decidedAt: sql`now()`, isWaiting: false })
+    .where(and(eq(approvalItems.organizationId, orgId), eq(approvalItems.id, itemId), eq(approvalItems.decision, 'pending')))
+    .returning();
+  return row ?? null;
+}
+
+type RequestPatch = Partial<Pick<RequestRow, 'status' | 'currentStep' | 'resetBy'>> & {
+  decided?: boolean;
+  reset?: boolean;
+};
+
+export async function updateRequest(tx: Tx, orgId: OrgId, requestId: string, patch: RequestPatch): Promise<void> {
+  const { decided, reset, ...columns } = patch;
+  await tx
+    .update(approvalRequests)
+    .set({
+      ...columns,
+      ...(decided ? { decidedAt: sql`now()` } : {}),
+      ...(reset ? { resetAt: sql`now()` } : {}),
+      version: sql`${approvalRequests.version} + 1`,
+    })
+    .where(and(eq(approvalRequests.organizationId, orgId), eq(approvalRequests.id, requestId)));
+}
+
+/**
+ * Recomputes is_waiting of a request's items from the request (pending, open step, undecided):
+ * one statement after every change, so the flag cannot drift from the state it stands for.
+ */
+export async function syncWaiting(tx: Tx, orgId: OrgId, requestId: string): Promise<void> {
+  await tx.execute(sql`update ${approvalItems} as i
+       set is_waiting = (r.status = 'pending' and i.step = r.current_step and i.decision = 'pending')
+      from ${approvalRequests} as r
+     where r.organization_id = ${orgId} and r.id = ${requestId}
+       and i.organization_id = ${orgId} and i.request_id = ${requestId}
+       and i.is_waiting is distinct from (r.status = 'pending' and i.step = r.current_step and i.decision = 'pending')`);
+}
+
+export interface Recipient {
+  userId: string;
+  name: string;
+  email: string;
+  locale: string | null;
+}
+
+/** The approvers an opened step waits for, with what a notification needs. */
+export async function listWaitingRecipients(tx: Tx, orgId: OrgId, requestId: string): Promise<Recipient[]> {
+  return tx
+    .select({ userId: users.id, name: users.name, email: users.email, locale: users.locale })
+    .from(approvalItems)
+    .innerJoin(users, eq(users.id, approvalItems.approverId))
+    .where(
+      and(eq(approvalItems.organizationId, orgId), eq(approvalItems.requestId, requestId), eq(approvalItems.isWaiting, true)),
+    );
+}
+
+/** The current or latest request of an entity with its steps and per-approver decisions. */
+export async function findLatestRequestView(
+  tx: Tx,
+  orgId: OrgId,
+  entityType: ApprovalFlowType,
+  entityId: string,
+): Promise<ApprovalRequestView | null> {
+  const [request] = await tx
+    .select({ request: approvalRequests, requestedByName: users.name, requestedByEmail: users.email })
+    .from(approvalRequests)
+    .leftJoin(users, eq(users.id, approvalRequests.requestedBy))
+    .where(
+      and(
+        eq(approvalRequests.organizationId, orgId),
+        eq(approvalRequests.entityType, entityType),
+        eq(approvalRequests.entityId, entityId),
+      ),
+    )
+    .orderBy(desc(approvalRequests.requestedAt), desc(approvalRequests.id))
+    .limit(1);
+  if (!request) return null;
+  const items = await tx
+    .select({ item: approvalItems, name: users.name, email: users.email })
+    .from(approvalItems)
+    .leftJoin(users, eq(users.id, approvalItems.approverId))
+    .where(and(eq(approvalItems.organizationId, orgId), eq(approvalItems.requestId, request.request.id)))
+    .orderBy(asc(approvalItems.step), asc(users.name), asc(approvalItems.approverId));
+  const row = request.request;
+  const displayName = (name: string | null, email: string | null) => name || email || '';
+  return {
+    id: row.id,
+    flowId: row.flowId,
+    flowName: row.flowName,
+    status: row.status,
+    currentStep: row.currentStep,
+    requestedBy: row.requestedBy,
+    requestedByName: row.requestedBy ? displayName(request.requestedByName, request.requestedByEmail) : null,
+    requestedAt: row.requestedAt.toISOString(),
+    steps: row.requiredApprovals.map((requiredApprovals, step) => ({
+      requiredApprovals,
+      items: items
+        .filter(({ item }) => item.step === step)
+        .map(({ item, name, email }) => ({
+          approverId: item.approverId,
+          approverName: displayName(name, email),
+          decision: item.decision,
+          decidedAt: item.decidedAt?.toISOString() ?? null,
+          reason: item.reason,
+        })),
+    })),
+  };
+}
+
+/** Requests of an entity that is deleted (its items go with them). */
+export async function deleteRequestsOf(tx: Tx, orgId: OrgId, entityType: ApprovalFlowType, entityId: string): Promise<void> {
+  await tx
+    .delete(approvalRequests)
+    .where(
+      and(
+        eq(approvalRequests.organizationId, orgId),
+        eq(approvalRequests.entityType, entityType),
+        eq(approvalRequests.entityId, entityId),
+      ),
+    );
+}
+
+/** The request an invoice's approval status stands on: the latest one that is not reset. */
+export async function findCurrentRequest(
+  tx: Tx,
+  orgId: OrgId,
+  entityType: ApprovalFlowType,
+  entityId: string,
+): Promise<RequestRow | null> {
+  const [row] = await tx
+    .select()
+    .from(approvalRequests)
+    .where(
+      and(
+        eq(approvalRequests.organizationId, orgId),
+        eq(approvalRequests.entityType, entityType),
+        eq(approvalRequests.entityId, entityId),
+        inArray(approvalRequests.status, ['pending', 'approved', 'rejected']),
+      ),
+    )
+    .orderBy(desc(approvalRequests.requestedAt), desc(approvalRequests.id))
+    .limit(1);
+  return row ?? null;
+}

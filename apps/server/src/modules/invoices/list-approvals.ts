@@ -1,0 +1,81 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { InvoiceStatus } from '@kontor/domain';
+import { queryPrepared, type Tx } from '../../db/database';
+import { approvalItems, approvalRequests, invoices } from '../../db/schema';
+import type { OrgContext } from '../../plugins/session';
+
+/**
+ * The ids of the invoices whose open approval step waits for the caller: an index-only scan of
+ * approval_items_waiting_idx. Used as the page statement's driving CTE (like a search's matches).
+ */
+export function waitingForCaller(org: OrgContext): SQL {
+  return sql`select ${approvalItems.entityId} as id from ${approvalItems}
+     where ${approvalItems.organizationId} = ${org.orgId} and ${approvalItems.approverId} = ${org.userId}
+       and ${approvalItems.entityType} = 'invoice' and ${approvalItems.isWaiting}`;
+}
+
+/** The same set as a condition on invoices: one probe of the waiting index per row walked. */
+export function waitsForCaller(org: OrgContext): SQL {
+  return sql`exists (select 1 from ${approvalItems} where ${approvalItems.organizationId} = ${invoices.organizationId}
+      and ${approvalItems.approverId} = ${org.userId} and ${approvalItems.entityType} = 'invoice'
+      and ${approvalItems.entityId} = ${invoices.id} and ${approvalItems.isWaiting})`;
+}
+
+/**
+ * How to find the page of "my approvals": from the waiting items (every one is fetched and
+ * sorted: about two index probes each) or by walking the tab's sort index and probing each
+ * invoice (about limit × in approval / waiting probes). Whichever costs fewer probes; an
+ * approver waiting on few invoices of many is served from the items, one waiting on many from
+ * the index (measured on the large seed: 2,976 of 20,834 waiting, 28 ms versus 0.8 ms).
+ */
+export function isPageDrivenByWaiting(waiting: number, inApproval: number, limit: number): boolean {
+  return 2 * waiting <= (limit * Math.max(inApproval, waiting)) / Math.max(waiting, 1);
+}
+
+/**
+ * The step progress of a page row's pending request (approvalProgressSchema), as JSON. Evaluated
+ * for the page's rows only, after the limit: a probe of the one-open-request index and of the
+ * open step's items.
+ */
+export function approvalProgressColumn(org: OrgContext): SQL {
+  return sql`(select json_build_object(
+        'currentStep', r.current_step,
+        'stepCount', cardinality(r.required_approvals),
+        'approvedInStep', (select count(*)::int from ${approvalItems} ai where ai.organization_id = r.organization_id
+            and ai.request_id = r.id and ai.step = r.current_step and ai.decision = 'approved'),
+        'requiredInStep', r.required_approvals[r.current_step + 1])
+      from ${approvalRequests} r where r.organization_id = ${org.orgId} and r.entity_type = 'invoice'
+       and r.entity_id = page.id and r.status in ('pending', 'approved') limit 1) as approval_progress`;
+}
+
+/** How many invoices wait for the caller's approval (the "my approvals" tab count). */
+export async function countWaitingForCaller(tx: Tx, org: OrgContext): Promise<number> {
+  const [row] = await queryPrepared<{ count: number }>(
+    tx,
+    sql`select count(*)::int as count from (${waitingForCaller(org)}) waiting`,
+    'invoice_waiting_count',
+  );
+  return row?.count ?? 0;
+}
+
+/**
+ * For a caller who sees only their own uploads and what they approve (policy.ts): the invoices
+ * they are an approver of but did not upload, per status, to add to their own status counts.
+ */
+export async function countApproverOnlyInvoices(
+  tx: Tx,
+  org: OrgContext,
+  statuses: readonly InvoiceStatus[],
+): Promise<Map<InvoiceStatus, number>> {
+  const rows = await queryPrepared<{ status: InvoiceStatus; count: number }>(
+    tx,
+    sql`select i.status as status, count(*)::int as count from ${invoices} i
+         where i.organization_id = ${org.orgId} and i.status = any(${`{${statuses.join(',')}}`}::text[])
+           and i.uploaded_by is distinct from ${org.userId}
+           and i.id in (select ai.entity_id from ${approvalItems} ai where ai.organization_id = ${org.orgId}
+                          and ai.approver_id = ${org.userId} and ai.entity_type = 'invoice')
+         group by i.status`,
+    'invoice_approver_counts',
+  );
+  return new Map(rows.map((row) => [row.status, row.count]));
+}

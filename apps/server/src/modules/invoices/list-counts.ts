@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { ARCHIVED_INVOICE_STATUSES, INVOICE_TAB_STATUSES, type InvoiceListQuery, type InvoiceStatus } from '@kontor/domain';
+import { queryPrepared, type Tx } from '../../db/database';
+import { invoiceStatusCounts } from '../../db/schema';
+import type { OrgContext } from '../../plugins/session';
+import { countApproverOnlyInvoices, countWaitingForCaller } from './list-approvals';
+import { canSeeAllInvoices } from './policy';
+
+type Tab = InvoiceListQuery['tab'];
+
+/** "my-approvals" is further limited to the invoices whose open step waits for the caller. */
+export function statusesOfTab(tab: Tab): readonly InvoiceStatus[] {
+  if (tab === 'archive') return ARCHIVED_INVOICE_STATUSES;
+  return INVOICE_TAB_STATUSES[tab];
+}
+
+/** The tabs of the overview's tab bar (SPEC §2); the archive is a screen of its own, uncounted. */
+const COUNTED_TABS = ['new', 'my-approvals', 'all-approvals', 'rejected', 'approved'] as const;
+const COUNTED_STATUSES = [...new Set(COUNTED_TABS.flatMap((tab) => statusesOfTab(tab)))];
+
+/**
+ * Tab counts from invoice_status_counts (kept by triggers, migration 0008): a few rows per
+ * organisation instead of counting the invoices. Users who see only their own uploads and what
+ * they approve (policy.ts) read their own rows plus their approvals' invoices; "my approvals"
+ * counts the caller's waiting items (an index-only count).
+ */
+export async function countByTab(tx: Tx, org: OrgContext): Promise<Record<(typeof COUNTED_TABS)[number], number>> {
+  const seesAll = canSeeAllInvoices(org);
+  const ownOnly = seesAll ? sql`` : sql`and ${invoiceStatusCounts.uploadedBy} = ${org.userId}`;
+  // Sent together on the pipelining connection: one round trip for all counts.
+  const waitingPromise = countWaitingForCaller(tx, org);
+  const approverOnlyPromise = seesAll
+    ? Promise.resolve(new Map<InvoiceStatus, number>())
+    : countApproverOnlyInvoices(tx, org, COUNTED_STATUSES);
+  const rows = await queryPrepared<{ status: InvoiceStatus; count: number }>(
+    tx,
+    sql`select ${invoiceStatusCounts.status} as status, sum(${invoiceStatusCounts.count})::int as count
+          from ${invoiceStatusCounts}
+         where ${invoiceStatusCounts.organizationId} = ${org.orgId}
+           and ${invoiceStatusCounts.status} = any(${`{${COUNTED_STATUSES.join(',')}}`}::text[]) ${ownOnly}
+         group by ${invoiceStatusCounts.status}`,
+    'invoice_counts',
+  );
+  const [waiting, approverOnly] = await Promise.all([waitingPromise, approverOnlyPromise]);
+  const byStatus = new Map(rows.map((row) => [row.status, row.count + (approverOnly.get(row.status) ?? 0)]));
+  for (const [status, count] of approverOnly) if (!byStatus.has(status)) byStatus.set(status, count);
+  const count = (tab: (typeof COUNTED_TABS)[number]) =>
+    tab === 'my-approvals' ? waiting : statusesOfTab(tab).reduce((total, status) => total + (byStatus.get(status) ?? 0), 0);
+  return Object.fromEntries(COUNTED_TABS.map((tab) => [tab, count(tab)])) as Record<(typeof COUNTED_TABS)[number], number>;
+}

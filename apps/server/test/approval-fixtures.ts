@@ -1,0 +1,83 @@
+import { and, eq } from 'drizzle-orm';
+import type { ApprovalFlowBody, Invoice, Permission } from '@kontor/domain';
+import { mailOutbox, users } from '../src/db/schema';
+import { addMember, browser, type TestUser } from './factories';
+import type { TestApp } from './harness';
+import { insertInvoiceRow } from './invoice-fixtures';
+
+/** Requests of the approval tests, as one user; answers are Fastify's inject responses. */
+export function approvalClient(testApp: TestApp, user: TestUser) {
+  const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    testApp.app.inject({ method, url, headers: browser(user.cookie), ...(payload ? { payload } : {}) });
+  return {
+    send,
+    createFlow: (body: ApprovalFlowBody) => send('POST', '/api/approval-flows', body),
+    invoice: async (id: string) => (await send('GET', `/api/invoices/${id}`)).json<Invoice>(),
+    matchingFlow: (id: string) => send('GET', `/api/invoices/${id}/approval-flow`),
+    requestApproval: (id: string, version: number, flowId?: string) =>
+      send('POST', `/api/invoices/${id}/request-approval`, { version, ...(flowId ? { flowId } : {}) }),
+    approve: (id: string, version: number) => send('POST', `/api/invoices/${id}/approve`, { version }),
+    reject: (id: string, version: number, reason: string) => send('POST', `/api/invoices/${id}/reject`, { version, reason }),
+    reset: (id: string, version: number) => send('POST', `/api/invoices/${id}/reset`, { version }),
+    activity: async (id: string) =>
+      (await send('GET', `/api/invoices/${id}/activity`)).json<{
+        items: { entityType?: string; action: string; changes: Record<string, unknown> | null }[];
+      }>().items,
+    list: async (query: string) =>
+      (await send('GET', `/api/invoices?${query}`)).json<{
+        items: { id: string; approvalProgress?: unknown }[];
+        counts: Record<string, number>;
+        nextCursor: string | null;
+      }>(),
+  };
+}
+
+/** A member with a name and locale, so that notifications can be checked. */
+export async function addApprover(
+  testApp: TestApp,
+  organizationId: string,
+  options: { name: string; locale?: 'de' | 'en'; permissions?: Permission[] },
+): Promise<TestUser> {
+  const member = await addMember(testApp, organizationId, options.permissions ?? []);
+  await testApp.database.db
+    .update(users)
+    .set({ name: options.name, locale: options.locale ?? null })
+    .where(eq(users.id, member.userId));
+  return member;
+}
+
+export function flowBody(steps: { approvers: TestUser[]; required: number }[], overrides: Partial<ApprovalFlowBody> = {}) {
+  return {
+    name: 'Standard',
+    type: 'invoice' as const,
+    isDefault: true,
+    steps: steps.map((step) => ({ approverIds: step.approvers.map((user) => user.userId), requiredApprovals: step.required })),
+    conditions: [],
+    ...overrides,
+  } satisfies ApprovalFlowBody;
+}
+
+/** An invoice ready for approval (status new, version 1), uploaded by `uploadedBy`. */
+export function insertApprovableInvoice(
+  testApp: TestApp,
+  organizationId: string,
+  uploadedBy: string,
+  values: { totalAmount?: number; currency?: string; counterpartyId?: string | null; costCenterId?: string | null } = {},
+) {
+  return insertInvoiceRow(testApp, organizationId, {
+    uploadedBy,
+    counterpartyName: 'Papier & Co. KG',
+    invoiceNumber: `RE-${Math.floor(Math.random() * 1e6)}`,
+    totalAmount: 123456,
+    currency: 'EUR',
+    ...values,
+  });
+}
+
+export async function outboxFor(testApp: TestApp, organizationId: string, to: string) {
+  const rows = await testApp.database.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.organizationId, organizationId)));
+  return rows.filter((row) => row.toAddresses.includes(to));
+}

@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Invoice } from '@kontor/domain/invoices/invoice-schema';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ErrorState } from '@/components/ui/error-state';
+import { FormField } from '@/components/ui/form-field';
+import { LoadingState } from '@/components/ui/loading-state';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { useMatchingFlow } from '../../api/get-matching-flow';
+
+interface RequestApprovalDialogProps {
+  invoice: Invoice;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** flowId undefined lets the server choose the matching flow. */
+  onConfirm: (flowId: string | undefined) => Promise<boolean>;
+  isPending: boolean;
+}
+
+/**
+ * Shows which flow applies to the invoice now (or "Flow not found"), lets the user pick another
+ * by hand, and lists the fields still required before approval may be requested.
+ */
+export function RequestApprovalDialog({ invoice, open, onOpenChange, onConfirm, isPending }: RequestApprovalDialogProps) {
+  const { t } = useTranslation('invoice-detail');
+  const { t: tOrganization } = useTranslation('organization');
+  const matching = useMatchingFlow(invoice.id, { enabled: open });
+  // null: take the matching flow; an id: picked by hand.
+  const [picked, setPicked] = useState<string | null>(null);
+  const missing = invoice.missingRequiredFields.request_approval;
+  const matchingId = matching.data?.matching?.id ?? null;
+  const chosenId = picked ?? matchingId;
+
+  const close = (isOpen: boolean) => {
+    if (!isOpen) setPicked(null);
+    onOpenChange(isOpen);
+  };
+  const submit = async () => {
+    if (await onConfirm(picked && picked !== matchingId ? picked : undefined)) setPicked(null);
+  };
+
+  let body;
+  if (matching.isPending) body = <LoadingState label={t('approval.flowLoading')} className="py-6" />;
+  else if (matching.isError)
+    body = (
+      <ErrorState
+        title={t('approval.flowLoadFailed')}
+        error={matching.error}
+        onRetry={() => void matching.refetch()}
+        isRetrying={matching.isFetching}
+      />
+    );
+  else
+    body = (
+      <div className="grid gap-4">
+        <div className="grid gap-1 text-sm" data-testid="matching-flow">
+          <span className="text-muted-foreground">{t('approval.matchingFlow')}</span>
+          {matching.data.matching ? (
+            <span className="font-medium text-foreground">{matching.data.matching.name}</span>
+          ) : (
+            <Alert tone="warning">
+              <p className="font-medium">{t('approval.flowNotFound')}</p>
+              <p>{t('approval.flowNotFoundHint')}</p>
+            </Alert>
+          )}
+        </div>
+        {matching.data.flows.length > 0 ? (
+          <FormField id="request-approval-flow" label={t('approval.pickFlow')} hint={t('approval.pickFlowHint')}>
+            <Select value={chosenId ?? undefined} onValueChange={setPicked}>
+              <SelectTrigger id="request-approval-flow" aria-describedby="request-approval-flow-hint">
+                <SelectValue placeholder={t('form.select')} />
+              </SelectTrigger>
+              <SelectContent>
+                {matching.data.flows.map((flow) => (
+                  <SelectItem key={flow.id} value={flow.id}>
+                    {t('approval.flowOption', { name: flow.name, count: flow.stepCount })}
+                    {flow.isDefault ? ` · ${t('approval.defaultFlow')}` : ''}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </FormField>
+        ) : null}
+      </div>
+    );
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{t('approval.requestTitle')}</DialogTitle>
+          <DialogDescription>{t('approval.requestDescription')}</DialogDescription>
+        </DialogHeader>
+        {body}
+        {missing.length > 0 ? (
+          <Alert tone="danger" data-testid="request-missing-fields">
+            <p>
+              {t('states.missingForApproval', {
+                fields: missing
+                  .map((field) => tOrganization(`general.requiredFields.fields.${field}`, { defaultValue: field }))
+                  .join(', '),
+              })}
+            </p>
+          </Alert>
+        ) : null}
+        <DialogFooter>
+          <Button variant="outline" onClick={() => close(false)}>
+            {t('approval.keep')}
+          </Button>
+          <Button
+            onClick={() => void submit()}
+            isLoading={isPending}
+            disabled={!matching.isSuccess || chosenId === null || missing.length > 0}
+          >
+            {t('approval.confirmRequest')}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { ApprovalRequestView } from '@kontor/domain/approvals/approval-views';
+import { approvalAbilities, isApprovalResetOnSave, isWaitingApprover, type ApprovalViewer } from './approval-abilities';
+import { buildInvoice } from './test-invoice';
+
+const CLARA = '11111111-1111-4111-8111-111111111111';
+const ADA = '22222222-2222-4222-8222-222222222222';
+const BEN = '33333333-3333-4333-8333-333333333333';
+
+const item = (approverId: string, decision: 'pending' | 'approved' | 'rejected' = 'pending') => ({
+  approverId,
+  approverName: approverId,
+  decision,
+  decidedAt: decision === 'pending' ? null : '2026-03-01T10:00:00Z',
+  reason: decision === 'rejected' ? 'Wrong amount' : null,
+});
+
+function request(overrides: Partial<ApprovalRequestView> = {}): ApprovalRequestView {
+  return {
+    id: '44444444-4444-4444-8444-444444444444',
+    flowId: null,
+    flowName: 'Two steps',
+    status: 'pending',
+    currentStep: 0,
+    requestedBy: BEN,
+    requestedByName: 'Ben',
+    requestedAt: '2026-03-01T09:00:00Z',
+    steps: [
+      { requiredApprovals: 1, items: [item(CLARA)] },
+      { requiredApprovals: 1, items: [item(ADA)] },
+    ],
+    ...overrides,
+  };
+}
+
+const viewer = (userId: string, overrides: Partial<ApprovalViewer> = {}): ApprovalViewer => ({
+  userId,
+  role: 'user',
+  permissions: [],
+  ...overrides,
+});
+
+describe('approvalAbilities', () => {
+  it('offers only the request on a new invoice', () => {
+    expect(approvalAbilities(buildInvoice({ status: 'new' }), viewer(CLARA))).toEqual({
+      canRequest: true,
+      canDecide: false,
+      canReset: false,
+    });
+  });
+
+  it('lets the approver of the open step decide, and nobody of a later step yet', () => {
+    const invoice = buildInvoice({ status: 'in_approval', approval: request() });
+    expect(approvalAbilities(invoice, viewer(CLARA)).canDecide).toBe(true);
+    expect(approvalAbilities(invoice, viewer(ADA)).canDecide).toBe(false);
+    // An admin is no approver by role alone: the server refuses approval_not_your_turn.
+    expect(approvalAbilities(invoice, viewer(ADA, { role: 'admin' })).canDecide).toBe(false);
+  });
+
+  it('moves on with the open step and never asks twice', () => {
+    const second = request({
+      currentStep: 1,
+      steps: [
+        { requiredApprovals: 1, items: [item(CLARA, 'approved')] },
+        { requiredApprovals: 1, items: [item(ADA)] },
+      ],
+    });
+    const invoice = buildInvoice({ status: 'in_approval', approval: second });
+    expect(approvalAbilities(invoice, viewer(CLARA)).canDecide).toBe(false);
+    expect(approvalAbilities(invoice, viewer(ADA)).canDecide).toBe(true);
+  });
+
+  it('lets the requester, an invoice manager or an admin reset, in approval, approved or rejected only', () => {
+    const pending = buildInvoice({ status: 'in_approval', approval: request() });
+    expect(approvalAbilities(pending, viewer(BEN)).canReset).toBe(true);
+    expect(approvalAbilities(pending, viewer(CLARA)).canReset).toBe(false);
+    expect(approvalAbilities(pending, viewer(CLARA, { permissions: ['ap_invoices:manage'] })).canReset).toBe(true);
+    expect(approvalAbilities(pending, viewer(CLARA, { role: 'admin' })).canReset).toBe(true);
+    const rejected = buildInvoice({ status: 'rejected', approval: request({ status: 'rejected' }) });
+    expect(approvalAbilities(rejected, viewer(BEN))).toEqual({ canRequest: false, canDecide: false, canReset: true });
+    const exported = buildInvoice({ status: 'exported', approval: request({ status: 'approved' }) });
+    expect(approvalAbilities(exported, viewer(BEN, { role: 'admin' })).canReset).toBe(false);
+  });
+});
+
+describe('isWaitingApprover', () => {
+  it('is false once the request is no longer pending', () => {
+    expect(isWaitingApprover(request({ status: 'rejected' }), CLARA)).toBe(false);
+    expect(isWaitingApprover(null, CLARA)).toBe(false);
+  });
+});
+
+describe('isApprovalResetOnSave', () => {
+  it('asks when total, currency or counterparty change while approvals are under way or given', () => {
+    const pending = buildInvoice({ status: 'in_approval', approval: request() });
+    expect(isApprovalResetOnSave(pending, ['totalAmount'])).toBe(true);
+    expect(isApprovalResetOnSave(pending, ['counterpartyId', 'notes'])).toBe(true);
+    expect(isApprovalResetOnSave(pending, ['notes', 'dueDate'])).toBe(false);
+    const approved = buildInvoice({ status: 'approved', approval: request({ status: 'approved' }) });
+    expect(isApprovalResetOnSave(approved, ['currency'])).toBe(true);
+  });
+
+  it('does not ask when there is nothing to reset', () => {
+    expect(isApprovalResetOnSave(buildInvoice({ status: 'new', approval: null }), ['totalAmount'])).toBe(false);
+    const wasReset = buildInvoice({ status: 'new', approval: request({ status: 'reset' }) });
+    expect(isApprovalResetOnSave(wasReset, ['totalAmount'])).toBe(false);
+    const rejected = buildInvoice({ status: 'rejected', approval: request({ status: 'rejected' }) });
+    expect(isApprovalResetOnSave(rejected, ['totalAmount'])).toBe(false);
+  });
+});
