@@ -8,8 +8,7 @@ import {
   approverSchema,
   updateApprovalFlowBodySchema,
 } from '@kontor/domain';
-import { AppError, isAppError } from '../../lib/app-error';
-import { translateValidation } from '../../lib/i18n';
+import { translateServiceFieldErrors } from '../../lib/field-errors';
 import { access } from '../../plugins/access';
 import { ApprovalFlowService } from './flow-service';
 
@@ -23,17 +22,8 @@ export const approvalFlowRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = { access: access.admin };
   const adminOfFlow = { access: access.admin, resource: 'approval_flow' };
 
-  // Field errors the service finds (non-members, foreign ids) are message keys; the caller reads sentences.
-  app.setErrorHandler((error, request) => {
-    if (!isAppError(error) || !error.fieldErrors) throw error;
-    const fieldErrors = Object.fromEntries(
-      Object.entries(error.fieldErrors).map(([field, keys]) => [
-        field,
-        keys.map((key) => translateValidation(key, request.locale)),
-      ]),
-    );
-    throw new AppError(error.code, error.params, { fieldErrors });
-  });
+  // Field errors the service finds (non-members, foreign ids) become sentences in the caller's language.
+  app.setErrorHandler(translateServiceFieldErrors);
 
   app.get(
     '/',

@@ -48,26 +48,50 @@ export async function insertRequestWithItems(tx: Tx, orgId: OrgId, request: NewR
   return row;
 }
 
+/** The requests of one entity. */
+function ofEntity(orgId: OrgId, entityType: ApprovalFlowType, entityId: string) {
+  return and(
+    eq(approvalRequests.organizationId, orgId),
+    eq(approvalRequests.entityType, entityType),
+    eq(approvalRequests.entityId, entityId),
+  );
+}
+
+/** The latest request of an entity that has one of the statuses. */
+async function findLatestRequest(
+  tx: Tx,
+  orgId: OrgId,
+  entityType: ApprovalFlowType,
+  entityId: string,
+  statuses: RequestRow['status'][],
+): Promise<RequestRow | null> {
+  const [row] = await tx
+    .select()
+    .from(approvalRequests)
+    .where(and(ofEntity(orgId, entityType, entityId), inArray(approvalRequests.status, statuses)))
+    .orderBy(desc(approvalRequests.requestedAt), desc(approvalRequests.id))
+    .limit(1);
+  return row ?? null;
+}
+
 /** The pending or approved request of an entity (at most one: unique index). */
-export async function findOpenRequest(
+export function findOpenRequest(
   tx: Tx,
   orgId: OrgId,
   entityType: ApprovalFlowType,
   entityId: string,
 ): Promise<RequestRow | null> {
-  const [row] = await tx
-    .select()
-    .from(approvalRequests)
-    .where(
-      and(
-        eq(approvalRequests.organizationId, orgId),
-        eq(approvalRequests.entityType, entityType),
-        eq(approvalRequests.entityId, entityId),
-        inArray(approvalRequests.status, ['pending', 'approved']),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
+  return findLatestRequest(tx, orgId, entityType, entityId, ['pending', 'approved']);
+}
+
+/** The request an invoice's approval status stands on: the latest one that is not reset. */
+export function findCurrentRequest(
+  tx: Tx,
+  orgId: OrgId,
+  entityType: ApprovalFlowType,
+  entityId: string,
+): Promise<RequestRow | null> {
+  return findLatestRequest(tx, orgId, entityType, entityId, ['pending', 'approved', 'rejected']);
 }
 
 export async function listItems(tx: Tx, orgId: OrgId, requestId: string): Promise<ItemRow[]> {
@@ -166,13 +190,7 @@ export async function findLatestRequestView(
     .select({ request: approvalRequests, requestedByName: users.name, requestedByEmail: users.email })
     .from(approvalRequests)
     .leftJoin(users, eq(users.id, approvalRequests.requestedBy))
-    .where(
-      and(
-        eq(approvalRequests.organizationId, orgId),
-        eq(approvalRequests.entityType, entityType),
-        eq(approvalRequests.entityId, entityId),
-      ),
-    )
+    .where(ofEntity(orgId, entityType, entityId))
     .orderBy(desc(approvalRequests.requestedAt), desc(approvalRequests.id))
     .limit(1);
   if (!request) return null;
@@ -210,36 +228,5 @@ export async function findLatestRequestView(
 
 /** Requests of an entity that is deleted (its items go with them). */
 export async function deleteRequestsOf(tx: Tx, orgId: OrgId, entityType: ApprovalFlowType, entityId: string): Promise<void> {
-  await tx
-    .delete(approvalRequests)
-    .where(
-      and(
-        eq(approvalRequests.organizationId, orgId),
-        eq(approvalRequests.entityType, entityType),
-        eq(approvalRequests.entityId, entityId),
-      ),
-    );
-}
-
-/** The request an invoice's approval status stands on: the latest one that is not reset. */
-export async function findCurrentRequest(
-  tx: Tx,
-  orgId: OrgId,
-  entityType: ApprovalFlowType,
-  entityId: string,
-): Promise<RequestRow | null> {
-  const [row] = await tx
-    .select()
-    .from(approvalRequests)
-    .where(
-      and(
-        eq(approvalRequests.organizationId, orgId),
-        eq(approvalRequests.entityType, entityType),
-        eq(approvalRequests.entityId, entityId),
-        inArray(approvalRequests.status, ['pending', 'approved', 'rejected']),
-      ),
-    )
-    .orderBy(desc(approvalRequests.requestedAt), desc(approvalRequests.id))
-    .limit(1);
-  return row ?? null;
+  await tx.delete(approvalRequests).where(ofEntity(orgId, entityType, entityId));
 }

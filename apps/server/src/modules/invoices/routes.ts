@@ -10,8 +10,7 @@ import {
   updateInvoiceBodySchema,
   versionBodySchema,
 } from '@kontor/domain';
-import { AppError, isAppError } from '../../lib/app-error';
-import { translateValidation } from '../../lib/i18n';
+import { translateServiceFieldErrors } from '../../lib/field-errors';
 import { access } from '../../plugins/access';
 import { InvoiceActions } from './actions';
 import { registerInvoiceApprovalRoutes } from '../approvals/invoice-approval-routes';
@@ -29,18 +28,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['invoices'];
   const member = { access: access.member, resource };
 
-  // Field errors the service finds (ids of another organisation) are message keys; this turns
-  // them into sentences in the caller's language, like the schema's own field errors.
-  app.setErrorHandler((error, request) => {
-    if (!isAppError(error) || !error.fieldErrors) throw error;
-    const fieldErrors = Object.fromEntries(
-      Object.entries(error.fieldErrors).map(([field, keys]) => [
-        field,
-        keys.map((key) => translateValidation(key, request.locale)),
-      ]),
-    );
-    throw new AppError(error.code, error.params, { fieldErrors });
-  });
+  // Field errors the service finds (ids of another organisation) become sentences in the caller's language.
+  app.setErrorHandler(translateServiceFieldErrors);
 
   app.post(
     '/upload',

@@ -1,10 +1,11 @@
 import { X } from 'lucide-react';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ComboboxOption } from '@/components/ui/combobox-option';
 import { FieldError } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { cn } from '@/lib/cn';
 import { useCounterparty, useCounterpartySearch } from '@/lib/master-data/counterparties';
+import { useCombobox } from '@/lib/use-combobox';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 interface CounterpartyPickerProps {
@@ -37,10 +38,8 @@ function CounterpartyChip({ id, onRemove }: { id: string; onRemove: () => void }
 /** Several counterparties: a search combobox (WAI-ARIA, listbox popup) adds, chips remove. */
 export function CounterpartyPicker({ id, value, onChange, error }: CounterpartyPickerProps) {
   const { t } = useTranslation('approval-flows');
-  const listId = useId();
   const [text, setText] = useState('');
-  const [isOpen, setIsOpen] = useState(false);
-  const [highlight, setHighlight] = useState(0);
+  const { listId, isOpen, setIsOpen, activeIndex, setActiveIndex, optionId, inputProps, navigate } = useCombobox();
   const search = useDebouncedValue(text, 250);
   const results = useCounterpartySearch(search, { enabled: isOpen });
   const options = (results.data?.items ?? []).filter((counterparty) => !value.includes(counterparty.id));
@@ -48,23 +47,12 @@ export function CounterpartyPicker({ id, value, onChange, error }: CounterpartyP
   const choose = (counterpartyId: string) => {
     onChange([...value, counterpartyId]);
     setText('');
-    setHighlight(0);
+    setActiveIndex(0);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      setIsOpen(true);
-      if (options.length > 0)
-        setHighlight((index) => (index + (event.key === 'ArrowDown' ? 1 : -1) + options.length) % options.length);
-    } else if (event.key === 'Enter' && isOpen) {
-      event.preventDefault();
-      const option = options[highlight];
-      if (option) choose(option.id);
-    } else if (event.key === 'Escape') {
-      setIsOpen(false);
-    }
+    if (event.key === 'Escape') setIsOpen(false);
+    else navigate(event, options, (option) => choose(option.id));
   };
-  const optionId = (index: number) => `${listId}-option-${index}`;
 
   return (
     <div className="grid gap-2">
@@ -86,21 +74,16 @@ export function CounterpartyPicker({ id, value, onChange, error }: CounterpartyP
         </label>
         <Input
           id={id}
-          role="combobox"
-          aria-expanded={isOpen}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={isOpen && options.length > 0 ? optionId(highlight) : undefined}
+          {...inputProps(options.length)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          autoComplete="off"
           placeholder={t('conditions.counterpartyPlaceholder')}
           value={text}
           onFocus={() => setIsOpen(true)}
           onBlur={() => setIsOpen(false)}
           onChange={(event) => {
             setText(event.target.value);
-            setHighlight(0);
+            setActiveIndex(0);
             setIsOpen(true);
           }}
           onKeyDown={onKeyDown}
@@ -118,24 +101,15 @@ export function CounterpartyPicker({ id, value, onChange, error }: CounterpartyP
               </li>
             ) : null}
             {options.map((counterparty, index) => (
-              <li
+              <ComboboxOption
                 key={counterparty.id}
                 id={optionId(index)}
-                role="option"
-                aria-selected={index === highlight}
-                // Choosing on mouse down keeps the input from blurring (and closing the list) first.
-                onMouseDown={(event) => {
-                  event.preventDefault();
-                  choose(counterparty.id);
-                }}
-                onMouseEnter={() => setHighlight(index)}
-                className={cn(
-                  'cursor-pointer rounded-sm px-2 py-1.5 text-sm',
-                  index === highlight && 'bg-primary-background text-primary',
-                )}
+                isActive={index === activeIndex}
+                onChoose={() => choose(counterparty.id)}
+                onActivate={() => setActiveIndex(index)}
               >
                 {counterparty.name}
-              </li>
+              </ComboboxOption>
             ))}
           </ul>
         ) : null}

@@ -8,6 +8,7 @@ import {
   type ApprovalFlowType,
   type Approver,
 } from '@kontor/domain/approvals/approval-flow';
+import { StaleEditDialog } from '@/components/stale-edit-dialog';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { fieldAria, FormField } from '@/components/ui/form-field';
@@ -17,7 +18,6 @@ import { Switch } from '@/components/ui/switch';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { useApproverCandidates } from '../api/list-approver-candidates';
 import { ConditionsEditor } from './conditions-editor';
-import { FlowStaleDialog } from './flow-stale-dialog';
 import { StepsEditor } from './steps-editor';
 import { useFlowEditor } from './use-flow-editor';
 
@@ -155,7 +155,13 @@ export function FlowEditor({ flow, initialType, listPath }: FlowEditorProps) {
           </Button>
         </div>
       </form>
-      <FlowStaleDialog stale={editor.stale} onResolve={editor.resolveStale} />
+      <StaleEditDialog
+        stale={editor.stale}
+        onResolve={editor.resolveStale}
+        text={(key, values) => t(`stale.${key}`, values)}
+        fieldName={(field) => t(`stale.fields.${field}`)}
+        testId="stale-flow-dialog"
+      />
       <UnsavedChangesGuard
         isDirty={isDirty && !editor.isSaving && leaveTo === null}
         texts={{ title: t('leave.title'), description: t('leave.description'), stay: t('leave.stay'), leave: t('leave.leave') }}

@@ -1,11 +1,12 @@
 import { Plus, X } from 'lucide-react';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CounterpartySummary } from '@kontor/domain/counterparty';
 import { Button } from '@/components/ui/button';
+import { ComboboxOption } from '@/components/ui/combobox-option';
 import { Input } from '@/components/ui/input';
-import { cn } from '@/lib/cn';
 import { useCounterpartySearch } from '@/lib/master-data/counterparties';
+import { useCombobox } from '@/lib/use-combobox';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 export interface CounterpartyComboboxProps {
@@ -26,10 +27,8 @@ type Option = { kind: 'counterparty'; counterparty: CounterpartySummary } | { ki
 export function CounterpartyCombobox(props: CounterpartyComboboxProps) {
   const { id, selectedName, hasSelection, onSelect, onClear, onCreate, error, describedBy } = props;
   const { t } = useTranslation('invoice-detail');
-  const listId = useId();
-  const [isOpen, setIsOpen] = useState(false);
   const [search, setSearch] = useState('');
-  const [activeIndex, setActiveIndex] = useState(0);
+  const { listId, isOpen, setIsOpen, activeIndex, setActiveIndex, optionId, inputProps, navigate } = useCombobox();
   const debounced = useDebouncedValue(search, 250);
   const query = useCounterpartySearch(debounced, { enabled: isOpen });
 
@@ -47,36 +46,23 @@ export function CounterpartyCombobox(props: CounterpartyComboboxProps) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      setIsOpen(true);
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActiveIndex((index) => (index + step + options.length) % options.length);
-    } else if (event.key === 'Enter' && isOpen) {
-      event.preventDefault();
-      const option = options[activeIndex];
-      if (option) choose(option);
-    } else if (event.key === 'Escape' && isOpen) {
+    if (event.key === 'Escape' && isOpen) {
       event.preventDefault();
       setIsOpen(false);
       setSearch('');
+    } else {
+      navigate(event, options, choose);
     }
   };
 
-  const optionId = (index: number) => `${listId}-option-${index}`;
   return (
     <div className="relative">
       <div className="flex gap-2">
         <Input
           id={id}
-          role="combobox"
-          aria-expanded={isOpen}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={isOpen ? optionId(activeIndex) : undefined}
+          {...inputProps(options.length)}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
-          autoComplete="off"
           placeholder={t('counterparty.placeholder')}
           value={isOpen ? search : (selectedName ?? '')}
           onFocus={() => {
@@ -114,21 +100,13 @@ export function CounterpartyCombobox(props: CounterpartyComboboxProps) {
             <li className="px-2 py-1.5 text-sm text-muted-foreground">{t('counterparty.noResults')}</li>
           ) : null}
           {options.map((option, index) => (
-            <li
+            <ComboboxOption
               key={option.kind === 'counterparty' ? option.counterparty.id : 'create'}
               id={optionId(index)}
-              role="option"
-              aria-selected={index === activeIndex}
-              // Choosing on mouse down keeps the input from blurring (and closing the list) first.
-              onMouseDown={(event) => {
-                event.preventDefault();
-                choose(option);
-              }}
-              onMouseEnter={() => setActiveIndex(index)}
-              className={cn(
-                'flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm',
-                index === activeIndex && 'bg-primary-background text-primary',
-              )}
+              isActive={index === activeIndex}
+              onChoose={() => choose(option)}
+              onActivate={() => setActiveIndex(index)}
+              className="flex items-center gap-2"
             >
               {option.kind === 'counterparty' ? (
                 <span className="grid">
@@ -145,7 +123,7 @@ export function CounterpartyCombobox(props: CounterpartyComboboxProps) {
                   {option.name ? t('counterparty.create', { name: option.name }) : t('counterparty.createNew')}
                 </>
               )}
-            </li>
+            </ComboboxOption>
           ))}
         </ul>
       ) : null}

@@ -7,6 +7,7 @@ import type { Invoice } from '@kontor/domain/invoices/invoice-schema';
 import { isValidationKey } from '@kontor/domain/validation';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { StaleEditDialog } from '@/components/stale-edit-dialog';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { AccountingSection, NotesSection } from './accounting-section';
 import { AmountsSection } from './amounts-section';
@@ -16,7 +17,6 @@ import { InvoiceDataSection } from './invoice-data-section';
 import { LineItemsSection } from './line-items-section';
 import { PaymentSection } from './payment-section';
 import { SplitsSection } from './splits-section';
-import { StaleEditDialog } from './stale-edit-dialog';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { useInvoiceEditor } from './use-invoice-editor';
 
@@ -97,7 +97,13 @@ export function InvoiceForm({ invoice, onDirtyChange }: InvoiceFormProps) {
           </div>
         ) : null}
       </form>
-      <StaleEditDialog stale={editor.stale} onResolve={editor.resolveStale} />
+      <StaleEditDialog
+        stale={editor.stale}
+        onResolve={editor.resolveStale}
+        text={(key, values) => t(`stale.${key}`, values)}
+        fieldName={(field) => t(`fields.${field}`)}
+        testId="stale-edit-dialog"
+      />
       <ConfirmDialog
         open={editor.isConfirmingResetSave}
         onOpenChange={(open) => (open ? undefined : void editor.resolveResetSave(false))}
