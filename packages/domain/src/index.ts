@@ -17,6 +17,7 @@ export * from './invoices/invoice-status';
 export * from './invoices/invoice-fields';
 export * from './invoices/invoice-rules';
 export * from './invoices/invoice-schema';
+export * from './invoices/invoice-reading';
 export * from './invoices/required-fields';
 export * from './master-data-import';
 export * from './approvals/approval-flow';

@@ -16,6 +16,7 @@ import {
 import { checkInvoiceRules } from './invoice-rules';
 import { INVOICE_LIST_TABS, INVOICE_SORT_FIELDS } from './invoice-constants';
 import { approvalProgressSchema, approvalRequestViewSchema } from '../approvals/approval-views';
+import { invoiceReadingSchema } from './invoice-reading';
 
 export * from './invoice-constants';
 
@@ -126,6 +127,8 @@ export const invoiceSchema = invoiceFieldsSchema.extend({
   }),
   /** The current or last approval request (SPEC §4), null before approval was first requested. */
   approval: approvalRequestViewSchema.nullable(),
+  /** What reading the document found (null before it was read, e.g. for invoices typed by hand). */
+  reading: invoiceReadingSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -149,6 +152,8 @@ export const invoiceListItemSchema = z.object({
   cancelReason: z.string().nullable().optional(),
   /** Filled on the approval tabs: the step progress of the pending request. */
   approvalProgress: approvalProgressSchema.nullable().optional(),
+  /** While the document is being read: 0..100 (see ocrStatus). */
+  readingProgress: z.number().int().nullable().optional(),
   createdAt: z.string(),
 });
 export type InvoiceListItem = z.infer<typeof invoiceListItemSchema>;

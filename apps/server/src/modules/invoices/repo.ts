@@ -1,4 +1,4 @@
-import type { ApprovalRequestView } from '@kontor/domain';
+import type { ApprovalRequestView, InvoiceReading } from '@kontor/domain';
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_REQUIRED_FIELDS, type RequiredFieldSettings } from '@kontor/domain';
 import type { OrgId, Tx } from '../../db/database';
@@ -45,6 +45,8 @@ export interface InvoiceParts {
   lineItems: InvoiceLineItemRow[];
   /** The current or last approval request; loaded by the approvals module where it is shown. */
   approval?: ApprovalRequestView | null;
+  /** What reading the document found; loaded by the reading module where it is shown. */
+  reading?: InvoiceReading | null;
 }
 
 export async function loadInvoiceParts(tx: Tx, orgId: OrgId, invoiceId: string): Promise<InvoiceParts> {

@@ -95,6 +95,7 @@ export function toInvoice(row: InvoiceRow, parts: InvoiceParts, requiredFields: 
       requiredFields,
     ),
     approval: parts.approval ?? null,
+    reading: parts.reading ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
