@@ -3,3 +3,6 @@
  * ZUGFeRD/Factur-X, XRechnung). They arrive with the modules that need them.
  */
 export const FORMATS_PACKAGE = '@kontor/formats';
+export * from './invoice-reading/einvoice';
+export * from './invoice-reading/text/index.js';
+export * from './invoice-reading/ocr/index.js';

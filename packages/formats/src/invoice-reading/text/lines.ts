@@ -1,0 +1,112 @@
+/**
+ * The document as lines and cells. A cell is a run of text separated from its neighbours by three
+ * or more spaces (pdf-text.ts writes column gaps that way; plain-text invoices use wide padding
+ * too). Labelled values are looked up the three ways invoices lay them out: after the label on the
+ * same line ("Rechnungsnummer: 4711"), in the same cell of the next line (a header row of labels
+ * over a row of values), or alone on the next line.
+ */
+
+export interface Cell {
+  text: string;
+  index: number;
+}
+
+export interface Line {
+  text: string;
+  index: number;
+  cells: Cell[];
+}
+
+export type Placement = 'same-line' | 'column' | 'next-line';
+
+export interface LabelHit<T> {
+  value: T;
+  /** The raw text the value was parsed from. */
+  raw: string;
+  line: number;
+  placement: Placement;
+}
+
+export function toLines(text: string): Line[] {
+  return text.split(/\r?\n|\f/).map((raw, index) => {
+    const text = raw.replace(/\t/g, '   ').replace(/\s+$/, '');
+    const cells = text
+      .split(/\s{3,}/)
+      .map((cell) => cell.trim())
+      .filter((cell) => cell !== '')
+      .map((cell, i) => ({ text: cell, index: i }));
+    return { text, index, cells };
+  });
+}
+
+/** Matches `label` and parses what follows it; returns every hit in document order. */
+export function findLabeled<T>(
+  lines: Line[],
+  label: RegExp,
+  parse: (raw: string) => T | null,
+  options: { cellStart?: boolean; exclude?: RegExp } = {},
+): LabelHit<T>[] {
+  const hits: LabelHit<T>[] = [];
+  const re = new RegExp(label.source, label.flags.includes('i') ? 'iu' : 'u');
+  for (const line of lines) {
+    for (const cell of line.cells) {
+      const m = re.exec(cell.text);
+      if (!m) continue;
+      // Generic labels ("Datum", "Date", "Total") count only at the start of a cell, so that
+      // "Due Date" or "Subtotal" do not read as them.
+      if (options.cellStart && cell.text.slice(0, m.index).trim() !== '') continue;
+      if (options.exclude?.test(cell.text)) continue;
+      const hit = valueAfter(lines, line, cell, m.index + m[0].length, parse);
+      if (hit) hits.push(hit);
+      break;
+    }
+  }
+  return hits;
+}
+
+function valueAfter<T>(lines: Line[], line: Line, cell: Cell, end: number, parse: (raw: string) => T | null): LabelHit<T> | null {
+  const rest = stripSeparators(cell.text.slice(end));
+  // Same line: the rest of the cell and the cells after it (the value may sit one column on);
+  // parsers take the first value (identifiers, dates) or cut at the next label (amounts).
+  const sameLine = [rest, ...line.cells.slice(cell.index + 1).map((c) => c.text)].join('   ').trim();
+  if (sameLine !== '') {
+    const value = parse(sameLine);
+    if (value !== null) return { value, raw: sameLine, line: line.index, placement: 'same-line' };
+  }
+  if (rest !== '' && !/^[:#.\s]*$/.test(rest)) {
+    // The label carries other text after it that did not parse: still allow a value below only
+    // when the cell is a header (ends with a colon or is short).
+    if (!/[:#]$/.test(cell.text) && rest.length > 12) return null;
+  }
+  const next = nextNonEmpty(lines, line.index);
+  if (!next) return null;
+  if (line.cells.length > 1) {
+    const below = next.cells[cell.index];
+    if (below && next.cells.length >= line.cells.length - 1) {
+      const value = parse(below.text);
+      if (value !== null) return { value, raw: below.text, line: next.index, placement: 'column' };
+    }
+    return null;
+  }
+  const first = next.cells[0];
+  if (!first) return null;
+  const value = parse(first.text);
+  return value === null ? null : { value, raw: first.text, line: next.index, placement: 'next-line' };
+}
+
+export function nextNonEmpty(lines: Line[], from: number): Line | undefined {
+  for (let i = from + 1; i < lines.length && i <= from + 2; i++) {
+    const line = lines[i];
+    if (line && line.cells.length > 0) return line;
+  }
+  return undefined;
+}
+
+export function stripSeparators(text: string): string {
+  return text.replace(/^[\s:#.\-–—=]+/, '').trim();
+}
+
+/** Cut a value at the next wide gap: the text of the first cell only. */
+export function firstCell(raw: string): string {
+  return raw.split(/\s{3,}/)[0]?.trim() ?? '';
+}
