@@ -1,10 +1,17 @@
 // Bundles the server into dist/main.js. Packages from node_modules stay external; the
-// workspace packages (@kontor/*, TypeScript sources) are bundled in.
+// workspace packages (@kontor/*, TypeScript sources) are bundled in, their own dependencies
+// stay external too (tesseract.js finds its worker script and language data in node_modules).
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const external = Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies }).filter((name) => !name.startsWith('@kontor/'));
+const readPackage = (relative) => JSON.parse(readFileSync(new URL(relative, import.meta.url), 'utf8'));
+const dependenciesOf = (pkg) => Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies });
+const workspaces = ['../../packages/domain/package.json', '../../packages/formats/package.json'];
+const external = [
+  ...new Set([readPackage('./package.json'), ...workspaces.map(readPackage)].flatMap(dependenciesOf)),
+  // Loaded by unpdf's page rendering (scanned PDFs) through a dynamic import; a native module.
+  '@napi-rs/canvas',
+].filter((name) => !name.startsWith('@kontor/'));
 
 rmSync('dist', { recursive: true, force: true });
 await build({

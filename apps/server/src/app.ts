@@ -32,6 +32,8 @@ import { counterpartyRoutes } from './modules/counterparties/routes';
 import { approvalFlowRoutes } from './modules/approvals/flow-routes';
 import { createServices } from './modules/services';
 import { registerAuthJobs } from './modules/auth/jobs';
+import { registerInvoiceReading } from './modules/invoice-reading/jobs';
+import { emailImportPlugin } from './modules/email-import/plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -86,6 +88,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
 
   app.decorate('services', createServices(app, dependencies.listener));
   await registerAuthJobs(app);
+  await registerInvoiceReading(app);
   await app.register(systemRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(userRoutes, { prefix: '/api/user' });
@@ -98,6 +101,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   await app.register(companyBankAccountRoutes, { prefix: '/api/company-bank-accounts' });
   await app.register(counterpartyRoutes, { prefix: '/api/counterparties' });
   await app.register(approvalFlowRoutes, { prefix: '/api/approval-flows' });
+  // Mail in is a listener like HTTP: it runs where the API runs.
+  if (config.mailImport.port > 0 && config.roles.has('api')) await app.register(emailImportPlugin);
   await app.register(webPlugin);
 
   return app;

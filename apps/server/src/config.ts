@@ -56,6 +56,10 @@ const envSchema = z.object({
     .default(15 * 60),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  INVOICE_READING: flag.default(true),
+  MAIL_DOMAIN: z.string().trim().toLowerCase().min(1).default('import.kontor.localhost'),
+  SMTP_IMPORT_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
+  SMTP_IMPORT_HOST: z.string().default('0.0.0.0'),
 });
 
 export type Role = 'api' | 'worker';
@@ -93,6 +97,10 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   signedUrlTtlSeconds: number;
   login: { maxFailures: number; windowMinutes: number };
+  /** Reading uploaded and imported documents (e-invoice, text layer, OCR); off = typed by hand. */
+  reading: { enabled: boolean };
+  /** E-mail import: `<slug>@<domain>`, received by the built-in SMTP listener (port 0 = off). */
+  mailImport: { domain: string; port: number; host: string };
 }
 
 /** A secret kept in the data folder so that sessions survive restarts without configuration. */
@@ -175,6 +183,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     signedUrlTtlSeconds: e.SIGNED_URL_TTL_SECONDS,
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMinutes: e.LOGIN_WINDOW_MINUTES },
+    reading: { enabled: e.INVOICE_READING },
+    mailImport: { domain: e.MAIL_DOMAIN, port: e.SMTP_IMPORT_PORT, host: e.SMTP_IMPORT_HOST },
     ...overrides,
   };
 }

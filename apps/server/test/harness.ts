@@ -35,6 +35,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       KONTOR_DEMO: '0',
       PUBLIC_URL: 'http://localhost:3000',
       KONTOR_WEB_DIST: path.join(dataDir, 'web-dist'),
+      // Off unless a test is about them: reading keeps uploads "in OCR" until a job runs, and
+      // test files run in parallel, so a fixed SMTP port would clash.
+      INVOICE_READING: '0',
+      SMTP_IMPORT_PORT: '0',
       ...options.env,
     },
     options.config,

@@ -18,6 +18,7 @@ export * from './invoices/invoice-fields';
 export * from './invoices/invoice-rules';
 export * from './invoices/invoice-schema';
 export * from './invoices/invoice-reading';
+export * from './invoices/email-import';
 export * from './invoices/required-fields';
 export * from './master-data-import';
 export * from './approvals/approval-flow';

@@ -6,3 +6,4 @@ export const FORMATS_PACKAGE = '@kontor/formats';
 export * from './invoice-reading/einvoice';
 export * from './invoice-reading/text/index.js';
 export * from './invoice-reading/ocr/index.js';
+export * from './invoice-reading/extracted-invoice';

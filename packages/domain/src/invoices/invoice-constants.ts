@@ -9,5 +9,6 @@ export const INVOICE_UPLOAD_LIMITS = {
   maxFiles: 20,
   maxBytes: 20 * 1024 * 1024,
   maxPdfPages: 50,
-  mimeTypes: ['application/pdf', 'image/png', 'image/jpeg', 'image/tiff', 'image/webp'],
+  /** application/xml: XRechnung (UBL, CII) and ZUGFeRD/Factur-X XML e-invoices (Invoice reading issue). */
+  mimeTypes: ['application/pdf', 'image/png', 'image/jpeg', 'image/tiff', 'image/webp', 'application/xml'],
 } as const;

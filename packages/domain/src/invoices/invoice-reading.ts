@@ -76,5 +76,7 @@ export const invoiceReadingSchema = z.object({
   /** §14 UStG items the document lacks (empty when complete or not checked). */
   missingFormalItems: z.array(z.enum(FORMAL_INVOICE_ITEMS)),
   readAt: z.string().nullable(),
+  /** The document's currency when it is none of the invoice currencies (EUR/USD/GBP): currency stays empty. */
+  unsupportedCurrency: z.string().nullable().optional(),
 });
 export type InvoiceReading = z.infer<typeof invoiceReadingSchema>;

@@ -4,3 +4,4 @@ export * from './platform';
 export * from './master-data';
 export * from './invoices';
 export * from './approvals';
+export * from './reading';

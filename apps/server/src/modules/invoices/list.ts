@@ -1,5 +1,6 @@
 import { and, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
+  isOcrRunning,
   type InvoiceCurrency,
   type InvoiceListItem,
   type InvoiceListQuery,
@@ -15,6 +16,7 @@ import { approvalProgressColumn, isPageDrivenByWaiting, waitingForCaller, waitsF
 import { decodeCursor, encodeCursor, likePattern, parseSearchAmounts, type ListCursor } from './list-query';
 import { canSeeAllInvoices, invoiceVisibility } from './policy';
 import { tenant } from './service';
+import { findProgress } from '../invoice-reading/repo';
 
 type Tab = InvoiceListQuery['tab'];
 
@@ -175,7 +177,7 @@ function searchMatches(org: OrgContext, statuses: readonly InvoiceStatus[], sear
   return sql`select search_invoice_ids(${likePattern(search)}, ${amounts}::bigint[], ${statusList}::text[], ${uploadedBy}::uuid, ${SEARCH_ID_LIMIT + 1}) as id`;
 }
 
-function toListItem(row: PageRow): InvoiceListItem {
+function toListItem(row: PageRow, readingProgress: Map<string, number>): InvoiceListItem {
   return {
     id: row.id,
     status: row.status,
@@ -191,6 +193,7 @@ function toListItem(row: PageRow): InvoiceListItem {
     fileName: row.file_name,
     cancelReason: row.cancel_reason,
     ...(row.approval_progress !== undefined ? { approvalProgress: row.approval_progress } : {}),
+    ...(isOcrRunning(row.ocr_status) ? { readingProgress: readingProgress.get(row.id) ?? 0 } : {}),
     createdAt: row.created_at,
   };
 }
@@ -205,7 +208,7 @@ export async function listInvoices(
   const statuses = statusesOfTab(query.tab);
   // One transaction on one pipelining connection: the counts are sent at once with the page (and
   // behind the transaction's BEGIN), so a plain page costs a single round trip plus the commit.
-  const { rows, counts } = await database.withOrg(
+  const { rows, counts, progress } = await database.withOrg(
     tenant(org),
     async (tx) => {
       const countsPromise = countByTab(tx, org);
@@ -243,7 +246,9 @@ export async function listInvoices(
         return (await tx.execute<PageRow>(statement('filter'))).rows as PageRow[];
       };
       const [pageRows, tabCounts] = await Promise.all([readPage(), countsPromise]);
-      return { rows: pageRows, counts: tabCounts };
+      // Only pages with documents being read pay for the extra query.
+      const reading = pageRows.filter((row) => isOcrRunning(row.ocr_status)).map((row) => row.id);
+      return { rows: pageRows, counts: tabCounts, progress: await findProgress(tx, org.orgId, reading) };
     },
     { readOnly: true },
   );
@@ -253,5 +258,5 @@ export async function listInvoices(
     rows.length > query.limit && last
       ? encodeCursor({ sort: query.sort, direction: query.direction, value: last.sort_value, id: last.id })
       : null;
-  return { items: items.map(toListItem), nextCursor, counts };
+  return { items: items.map((row) => toListItem(row, progress)), nextCursor, counts };
 }

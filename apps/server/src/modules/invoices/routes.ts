@@ -15,6 +15,7 @@ import { access } from '../../plugins/access';
 import { InvoiceActions } from './actions';
 import { registerInvoiceApprovalRoutes } from '../approvals/invoice-approval-routes';
 import { registerInvoiceFileRoutes } from './file-routes';
+import { registerEmailImportRoutes } from '../email-import/routes';
 import { listInvoices } from './list';
 import { InvoiceService } from './service';
 import { idParams, readInvoiceUpload } from './request-parts';
@@ -23,7 +24,7 @@ const resource = 'invoice';
 
 /** Accounts payable: upload, overview, detail, edit and status actions (Accounts payable issue). */
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new InvoiceService(app.database, app.storage);
+  const service = new InvoiceService(app.database, app.storage, app.invoiceReading.queue);
   const actions = new InvoiceActions(service);
   const tags = ['invoices'];
   const member = { access: access.member, resource };
@@ -103,5 +104,6 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   registerInvoiceFileRoutes(app, service);
+  registerEmailImportRoutes(app);
   registerInvoiceApprovalRoutes(app);
 };

@@ -16,6 +16,8 @@ import { diffFields, writeActivity, type Actor } from '../activity-log/writer';
 import { resetCurrentRequest } from '../approvals/request-lifecycle';
 import { findLatestRequestView } from '../approvals/request-repo';
 import { consumeQuota } from '../subscriptions/service';
+import type { ReadingQueue } from '../invoice-reading/jobs';
+import { findDuplicates, findReading, toReadingView } from '../invoice-reading/repo';
 import { invoiceVisibility } from './policy';
 import { checkInvoiceReferences, findCounterpartyDefaults, findDefaultDebitorAccountId } from './references';
 import {
@@ -48,12 +50,15 @@ export async function findVisibleInvoice(
 
 export async function readInvoice(tx: Tx, orgId: OrgId, row: InvoiceRow): Promise<Invoice> {
   // Sent together: the transaction's connection pipelines them (database.ts).
-  const [parts, approval, settings] = await Promise.all([
+  const [parts, approval, settings, reading, duplicates] = await Promise.all([
     loadInvoiceParts(tx, orgId, row.id),
     findLatestRequestView(tx, orgId, 'invoice', row.id),
     findRequiredFieldSettings(tx, orgId),
+    findReading(tx, orgId, row.id),
+    // Against the invoice as it is now, so that an edit of number, amount or date shows at once.
+    findDuplicates(tx, orgId, row),
   ]);
-  return toInvoice(row, { ...parts, approval }, settings);
+  return toInvoice(row, { ...parts, approval, reading: reading ? toReadingView(reading, duplicates) : null }, settings);
 }
 
 /** SPEC §4: changing these resets the approvals under way (pending or approved). */
@@ -94,10 +99,24 @@ export class InvoiceService {
   constructor(
     readonly database: Database,
     readonly storage: FileStorage,
+    readonly reading: ReadingQueue,
   ) {}
 
-  /** Each file becomes an invoice in status new with the file as its document (all or nothing). */
+  /**
+   * Each file becomes an invoice in status new with the file as its document (all or nothing),
+   * then its reading is queued: the invoice is "in OCR" until the job is done.
+   */
   async upload(org: OrgContext, files: CheckedFile[]): Promise<Invoice[]> {
+    const created = await this.createFromUpload(org, files);
+    if (this.reading.isEnabled)
+      await this.reading.enqueue(
+        org.orgId,
+        created.map((invoice) => invoice.id),
+      );
+    return created;
+  }
+
+  private async createFromUpload(org: OrgContext, files: CheckedFile[]): Promise<Invoice[]> {
     const planned = files.map((file) => {
       const invoiceId = randomUUID();
       return { invoiceId, file, key: invoiceStorageKey(org.orgId, invoiceId, file.extension) };
@@ -113,7 +132,7 @@ export class InvoiceService {
             organizationId: org.orgId,
             id: invoiceId,
             status: 'new',
-            ocrStatus: 'none',
+            ocrStatus: this.reading.isEnabled ? 'pending' : 'none',
             type: 'invoice',
             currency: null,
             shouldCreateTransaction: true,

@@ -3,6 +3,7 @@ import type { Multipart } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
 import { INVOICE_UPLOAD_LIMITS } from '@kontor/domain';
+import { isReadingError, readEInvoiceXml } from '@kontor/formats';
 import { AppError } from '../../lib/app-error';
 import { inspectPdf } from './pdf-inspect';
 
@@ -26,6 +27,7 @@ const EXTENSIONS: Record<InvoiceMimeType, string> = {
   'image/jpeg': 'jpg',
   'image/tiff': 'tif',
   'image/webp': 'webp',
+  'application/xml': 'xml',
 };
 const maxMb = INVOICE_UPLOAD_LIMITS.maxBytes / 1024 / 1024;
 
@@ -75,13 +77,15 @@ export async function receiveFiles(parts: AsyncIterableIterator<Multipart>): Pro
 /** What the file is, by its content (magic bytes), never by its name or declared type. */
 export async function checkInvoiceFile(file: ReceivedFile): Promise<CheckedFile> {
   const { fileName, body } = file;
-  const detected = await fileTypeFromBuffer(body);
+  const detected = looksLikeXml(body) ? { mime: 'application/xml' } : await fileTypeFromBuffer(body);
   const contentType = detected?.mime as InvoiceMimeType | undefined;
   if (!contentType || !INVOICE_UPLOAD_LIMITS.mimeTypes.includes(contentType)) {
     throw new AppError('upload_unsupported_type', { fileName });
   }
   let pages = 1;
-  if (contentType === 'application/pdf') {
+  if (contentType === 'application/xml') {
+    checkEInvoiceXml(fileName, body);
+  } else if (contentType === 'application/pdf') {
     const inspection = await inspectPdf(body);
     if (inspection.kind === 'encrypted') throw new AppError('upload_pdf_encrypted', { fileName });
     if (inspection.kind === 'broken') throw new AppError('upload_pdf_broken', { fileName });
@@ -109,6 +113,31 @@ export async function checkInvoiceFile(file: ReceivedFile): Promise<CheckedFile>
     pages,
     sha256: createHash('sha256').update(body).digest('hex'),
   };
+}
+
+/** Text starting with `<` (after a byte-order mark and white space): XML, whatever its declaration says. */
+function looksLikeXml(body: Buffer): boolean {
+  const start = body
+    .subarray(0, 512)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  return start.startsWith('<');
+}
+
+/**
+ * Only e-invoices are accepted as XML: the codec reads the whole document (well-formed, no
+ * DOCTYPE or external entities, a UBL Invoice/CreditNote, CII or ZUGFeRD 1 root, the mandatory
+ * terms present). That is what the reading job will do anyway, and it takes milliseconds.
+ */
+function checkEInvoiceXml(fileName: string, body: Buffer): void {
+  try {
+    readEInvoiceXml(new Uint8Array(body.buffer, body.byteOffset, body.length));
+  } catch (error) {
+    if (!isReadingError(error)) throw error;
+    if (error.code === 'malformed_xml') throw new AppError('upload_xml_malformed', { fileName });
+    throw new AppError('upload_xml_not_einvoice', { fileName });
+  }
 }
 
 /** All files are checked before anything is stored: one bad file refuses the whole request. */

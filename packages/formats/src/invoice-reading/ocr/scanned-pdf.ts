@@ -21,6 +21,8 @@ export interface ScannedPdfOptions {
   dpi?: number;
   /** Stop after this many pages (invoices rarely need more than the first few). */
   maxPages?: number;
+  /** Called after each page is read, so that a caller can show progress. */
+  onPage?: (done: number, total: number) => void | Promise<void>;
 }
 
 export async function renderPdfPage(
@@ -62,6 +64,7 @@ export async function readScannedPdf(pdf: Uint8Array, options: ScannedPdfOptions
       const result = await recognizeImage(png, { dpi });
       texts.push(result.text);
       confidence += result.confidence;
+      await options.onPage?.(n, pages);
     }
     const text = texts.join('\n\f\n');
     const invoice = readInvoiceText(text, 'ocr');

@@ -1,0 +1,112 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { simpleParser } from 'mailparser';
+import { SMTPServer, type SMTPServerAddress, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import { MailImporter } from './import-mail';
+import { findOrganizationBySlug } from './repo';
+
+/** Largest mail accepted (SMTP SIZE): 20 MB attachments grow by a third in base64, plus the text. */
+export const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
+
+class SmtpError extends Error {
+  constructor(
+    message: string,
+    readonly responseCode: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The organisation slug an import address names, or null when the address is not ours. */
+export function slugOfAddress(address: string, domain: string): string | null {
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return null;
+  if (address.slice(at + 1).toLowerCase() !== domain) return null;
+  return address.slice(0, at).toLowerCase();
+}
+
+/**
+ * The built-in SMTP listener of the e-mail import (smtp-server + mailparser): mail for
+ * `<slug>@<MAIL_DOMAIN>` is accepted, anything else refused at RCPT (550); the SIZE limit is
+ * announced and enforced (552). The mail is imported before the 250 answer, so a sender whose
+ * mail we could not store gets an error and tries again.
+ */
+export const emailImportPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { domain, port, host } = app.config.mailImport;
+    const log = app.log.child({ module: 'email-import' });
+    const importer = new MailImporter(app.database, app.storage, app.invoiceReading.queue);
+
+    const organizationOf = async (address: string) => {
+      const slug = slugOfAddress(address, domain);
+      return slug ? findOrganizationBySlug(app.database, slug) : null;
+    };
+
+    const receive = async (stream: SMTPServerDataStream, session: SMTPServerSession): Promise<void> => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream as AsyncIterable<Buffer>) if (!stream.sizeExceeded) chunks.push(chunk);
+      if (stream.sizeExceeded) throw new SmtpError(`Message exceeds the limit of ${MAX_MESSAGE_BYTES} bytes`, 552);
+      const mail = await simpleParser(Buffer.concat(chunks));
+      const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+      const origin = {
+        sender: mail.from?.value[0]?.address ?? envelopeFrom,
+        subject: mail.subject ?? '',
+        receivedAt: new Date(),
+        messageId: mail.messageId ?? null,
+      };
+      const seen = new Set<string>();
+      for (const recipient of session.envelope.rcptTo) {
+        const organization = await organizationOf(recipient.address);
+        if (!organization || seen.has(organization.id)) continue;
+        seen.add(organization.id);
+        const result = await importer.importMail(organization.id, mail, origin);
+        log.info(
+          { orgId: organization.id, invoices: result.invoiceIds.length, rejected: result.rejected.length },
+          'e-mail imported',
+        );
+      }
+    };
+
+    const server = new SMTPServer({
+      name: domain,
+      banner: 'Kontor invoice import',
+      size: MAX_MESSAGE_BYTES,
+      authOptional: true,
+      disabledCommands: ['AUTH', 'STARTTLS'],
+      logger: false,
+      onRcptTo(address: SMTPServerAddress, _session, callback) {
+        organizationOf(address.address).then(
+          (organization) => callback(organization ? undefined : new SmtpError('No such mailbox', 550)),
+          (error: unknown) => {
+            log.error({ err: error }, 'recipient lookup failed');
+            callback(new SmtpError('Temporary failure, try again later', 451));
+          },
+        );
+      },
+      onData(stream, session, callback) {
+        receive(stream, session).then(
+          () => callback(null, 'Message imported'),
+          (error: unknown) => {
+            if (error instanceof SmtpError) return callback(error);
+            log.error({ err: error }, 'e-mail import failed');
+            callback(new SmtpError('Temporary failure, try again later', 451));
+          },
+        );
+      },
+    });
+    server.on('error', (error) => log.error({ err: error }, 'SMTP listener error'));
+
+    app.addHook('onReady', async () => {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+      log.info({ port, host, domain }, 'SMTP listener for e-mail import started');
+    });
+    app.addHook('onClose', async () => new Promise<void>((resolve) => server.close(() => resolve())));
+  },
+  { name: 'email-import', dependencies: ['jobs'] },
+);

@@ -1,0 +1,116 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { normalizeIban, normalizeVatNumber, type ProposedCounterparty } from '@kontor/domain';
+import type { ExtractedInvoice } from '@kontor/formats';
+import type { OrgId, Tx } from '../../db/database';
+import { counterparties, counterpartyBankAccounts } from '../../db/schema';
+
+/** Below this trigram similarity two supplier names are different suppliers (e.g. "Müller GmbH" / "Möller AG"). */
+export const NAME_SIMILARITY_THRESHOLD = 0.6;
+
+export interface RecognisedCounterparty {
+  id: string;
+  /** How it was found; 'name' matches carry their similarity as confidence. */
+  by: 'iban' | 'vat' | 'name';
+  confidence: number;
+}
+
+/**
+ * The seller as a known counterparty: by IBAN first (the account money goes to is the strongest
+ * identity), then by VAT ID, then by a fuzzy name match (pg_trgm, served by counterparties_name_trgm).
+ */
+export async function recogniseCounterparty(
+  tx: Tx,
+  orgId: OrgId,
+  invoice: ExtractedInvoice,
+): Promise<RecognisedCounterparty | null> {
+  const iban = invoice.iban?.value ? normalizeIban(invoice.iban.value) : null;
+  if (iban) {
+    const [row] = await tx
+      .select({ id: counterpartyBankAccounts.counterpartyId })
+      .from(counterpartyBankAccounts)
+      .where(and(eq(counterpartyBankAccounts.organizationId, orgId), eq(counterpartyBankAccounts.iban, iban)))
+      .orderBy(asc(counterpartyBankAccounts.createdAt))
+      .limit(1);
+    if (row) return { id: row.id, by: 'iban', confidence: invoice.iban!.confidence };
+  }
+  const vat = invoice.seller.vatId?.value ? normalizeVatNumber(invoice.seller.vatId.value) : null;
+  if (vat) {
+    const [row] = await tx
+      .select({ id: counterparties.id })
+      .from(counterparties)
+      .where(and(eq(counterparties.organizationId, orgId), eq(counterparties.vatNumber, vat)))
+      .orderBy(asc(counterparties.createdAt))
+      .limit(1);
+    if (row) return { id: row.id, by: 'vat', confidence: invoice.seller.vatId!.confidence };
+  }
+  const name = invoice.seller.name?.value.trim();
+  if (name) {
+    const similarity = sql<number>`similarity(${counterparties.name}, ${name})`;
+    // `%` (similarity above pg_trgm's threshold, 0.3) lets the trigram index find the candidates.
+    const [row] = await tx
+      .select({ id: counterparties.id, similarity })
+      .from(counterparties)
+      .where(and(eq(counterparties.organizationId, orgId), sql`${counterparties.name} % ${name}`))
+      .orderBy(desc(similarity), asc(counterparties.createdAt))
+      .limit(1);
+    if (row && row.similarity >= NAME_SIMILARITY_THRESHOLD) {
+      return { id: row.id, by: 'name', confidence: Math.min(row.similarity, invoice.seller.name!.confidence) };
+    }
+  }
+  return null;
+}
+
+export interface CounterpartyFill {
+  name: string;
+  vatNumber: string | null;
+  iban: string | null;
+  bic: string | null;
+  defaultLedgerAccountId: string | null;
+  paymentTermsDays: number | null;
+  skontoDays: number | null;
+  skontoRate: number | null;
+}
+
+/** What a recognised counterparty contributes to empty invoice fields. */
+export async function findCounterpartyFill(tx: Tx, orgId: OrgId, counterpartyId: string): Promise<CounterpartyFill | null> {
+  const [row] = await tx
+    .select({
+      name: counterparties.name,
+      vatNumber: counterparties.vatNumber,
+      defaultLedgerAccountId: counterparties.defaultLedgerAccountId,
+      paymentTermsDays: counterparties.paymentTermsDays,
+      skontoDays: counterparties.skontoDays,
+      skontoRate: counterparties.skontoRate,
+    })
+    .from(counterparties)
+    .where(and(eq(counterparties.organizationId, orgId), eq(counterparties.id, counterpartyId)))
+    .limit(1);
+  if (!row) return null;
+  const [account] = await tx
+    .select({ iban: counterpartyBankAccounts.iban, bic: counterpartyBankAccounts.bic })
+    .from(counterpartyBankAccounts)
+    .where(and(eq(counterpartyBankAccounts.organizationId, orgId), eq(counterpartyBankAccounts.counterpartyId, counterpartyId)))
+    .orderBy(asc(counterpartyBankAccounts.createdAt), asc(counterpartyBankAccounts.id))
+    .limit(1);
+  return { ...row, iban: account?.iban ?? null, bic: account?.bic ?? null };
+}
+
+/** An unknown supplier, prefilled from the document for the "create counterparty" offer. */
+export function proposeCounterparty(invoice: ExtractedInvoice): ProposedCounterparty | null {
+  const seller = invoice.seller;
+  const name = seller.name?.value.trim();
+  if (!name) return null;
+  const address = seller.address?.value;
+  return {
+    name,
+    vatNumber: seller.vatId?.value ?? null,
+    taxNumber: seller.taxNumber?.value ?? null,
+    iban: invoice.iban?.value ?? null,
+    bic: invoice.bic?.value ?? null,
+    email: seller.email?.value ?? null,
+    street: address?.street ?? null,
+    postalCode: address?.postalCode ?? null,
+    city: address?.city ?? null,
+    countryCode: address?.countryCode ?? null,
+  };
+}

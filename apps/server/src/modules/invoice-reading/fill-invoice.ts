@@ -1,0 +1,197 @@
+import { INVOICE_CURRENCIES, REMITTANCE_MAX_LENGTH, type ReadFieldMark } from '@kontor/domain';
+import { currencyExponent, type ExtractedInvoice, type ReadField } from '@kontor/formats';
+import type { InvoiceInsert, InvoiceLineItemRow, InvoiceRow } from '../invoices/repo';
+import type { CounterpartyFill, RecognisedCounterparty } from './counterparty-match';
+
+/** The invoice columns reading may fill; everything else is the person's. */
+type FillableColumns = Pick<
+  InvoiceInsert,
+  | 'counterpartyId'
+  | 'counterpartyName'
+  | 'counterpartyIban'
+  | 'counterpartyBic'
+  | 'counterpartyVat'
+  | 'invoiceNumber'
+  | 'purchaseOrder'
+  | 'date'
+  | 'dueDate'
+  | 'billingPeriodStart'
+  | 'billingPeriodEnd'
+  | 'netAmount'
+  | 'taxAmount'
+  | 'totalAmount'
+  | 'currency'
+  | 'type'
+  | 'skontoRate'
+  | 'skontoAmount'
+  | 'skontoDate'
+  | 'paymentTerms'
+  | 'ledgerAccountId'
+  | 'taxRate'
+  | 'remittanceInformation'
+>;
+
+export type NewLineItem = Omit<InvoiceLineItemRow, 'organizationId' | 'invoiceId' | 'position'>;
+
+export interface InvoiceFill {
+  patch: Partial<FillableColumns>;
+  /** Replaces the line items only when the invoice has none. */
+  lineItems: NewLineItem[] | null;
+  marks: Record<string, ReadFieldMark>;
+  /** The document's currency when it is not an invoice currency (the currency stays empty). */
+  unsupportedCurrency: string | null;
+}
+
+export interface FillContext {
+  row: InvoiceRow;
+  lineItemCount: number;
+  counterparty: (RecognisedCounterparty & { fill: CounterpartyFill | null }) | null;
+}
+
+export function addDaysIso(date: string, days: number): string {
+  const value = new Date(`${date}T00:00:00Z`);
+  value.setUTCDate(value.getUTCDate() + days);
+  return value.toISOString().slice(0, 10);
+}
+
+const fits = (max: number) => (value: string) => value.length > 0 && value.length <= max;
+const MAX_LINE_ITEMS = 500;
+
+/**
+ * Maps what was read onto the invoice's fields. Only empty fields are filled (what a person typed
+ * is never overwritten, and a second run of the job changes nothing), and only values that pass
+ * the form's own limits, so that the person can save the form as it comes.
+ */
+export function fillInvoice(invoice: ExtractedInvoice, context: FillContext): InvoiceFill {
+  const { row } = context;
+  const patch: Partial<FillableColumns> = {};
+  const marks: Record<string, ReadFieldMark> = {};
+  const mark = (field: string, read: Pick<ReadField<unknown>, 'confidence' | 'source'>) => {
+    marks[field] = { confidence: Math.max(0, Math.min(1, read.confidence)), source: read.source };
+  };
+  const take = <K extends keyof FillableColumns>(
+    column: K,
+    read: ReadField<NonNullable<FillableColumns[K]>> | undefined,
+    isValid: (value: NonNullable<FillableColumns[K]>) => boolean = () => true,
+  ) => {
+    if (!read || row[column as keyof InvoiceRow] !== null || patch[column] !== undefined) return;
+    if (read.value === null || read.value === undefined || !isValid(read.value)) return;
+    patch[column] = read.value;
+    mark(column, read);
+  };
+
+  const currencyCode = invoice.currency?.value.toUpperCase() ?? null;
+  const isInvoiceCurrency = currencyCode !== null && (INVOICE_CURRENCIES as readonly string[]).includes(currencyCode);
+  const unsupportedCurrency = currencyCode !== null && !isInvoiceCurrency ? currencyCode : null;
+  // Minor units of a currency with another exponent (JPY 0, KWD 3) would read as wrong cents.
+  const hasCentAmounts = currencyCode === null || currencyExponent(currencyCode) === 2;
+  if (isInvoiceCurrency && invoice.currency) take('currency', { ...invoice.currency, value: currencyCode });
+
+  const recognised = context.counterparty;
+  if (recognised && row.counterpartyId === null) {
+    patch.counterpartyId = recognised.id;
+    marks.counterpartyId = {
+      confidence: recognised.confidence,
+      source: invoice.seller.name?.source ?? invoice.iban?.source ?? 'xml',
+    };
+  }
+  take('counterpartyName', invoice.seller.name, fits(200));
+  take('counterpartyVat', invoice.seller.vatId, fits(20));
+  take('counterpartyIban', invoice.iban, fits(42));
+  if (patch.counterpartyIban || row.counterpartyIban === invoice.iban?.value) take('counterpartyBic', invoice.bic, fits(11));
+  take('invoiceNumber', invoice.invoiceNumber, fits(100));
+  take('purchaseOrder', invoice.purchaseOrder, fits(100));
+  take('date', invoice.date);
+  take('billingPeriodStart', invoice.billingPeriodStart);
+  take('billingPeriodEnd', invoice.billingPeriodEnd);
+  // `type` defaults to 'invoice' rather than null: a credit note read from the document wins
+  // over that default, as long as nobody edited the invoice since it was created.
+  if (invoice.type?.value === 'credit_note' && row.type === 'invoice' && row.version === 1) {
+    patch.type = 'credit_note';
+    mark('type', invoice.type);
+  }
+  if (hasCentAmounts) {
+    take('netAmount', invoice.netAmount);
+    take('taxAmount', invoice.taxAmount);
+    take('totalAmount', invoice.totalAmount);
+  }
+  const singleRate = invoice.taxBreakdown.length === 1 ? invoice.taxBreakdown[0]!.rate : null;
+  const taxRate =
+    invoice.taxRate ?? (singleRate !== null ? { value: singleRate, confidence: 1, source: sourceOf(invoice) } : undefined);
+  take('taxRate', taxRate);
+  take(
+    'paymentTerms',
+    invoice.paymentTerms && { ...invoice.paymentTerms, value: invoice.paymentTerms.value.slice(0, 200).trim() },
+    fits(200),
+  );
+
+  const invoiceDate = patch.date ?? row.date;
+  const fill = recognised?.fill ?? null;
+  if (invoice.dueDate) take('dueDate', invoice.dueDate);
+  else if (invoice.paymentTermDays && invoiceDate) {
+    take('dueDate', { ...invoice.paymentTermDays, value: addDaysIso(invoiceDate, invoice.paymentTermDays.value) });
+  } else if (fill?.paymentTermsDays != null && invoiceDate && row.dueDate === null) {
+    patch.dueDate = addDaysIso(invoiceDate, fill.paymentTermsDays);
+  }
+
+  const total = patch.totalAmount ?? row.totalAmount;
+  if (invoice.skonto) {
+    const { rate, days, amount } = invoice.skonto.value;
+    take('skontoRate', { ...invoice.skonto, value: rate });
+    if (hasCentAmounts) {
+      const skontoAmount = amount ?? (total !== null && total !== undefined ? Math.round((total * rate) / 10_000) : null);
+      if (skontoAmount !== null) take('skontoAmount', { ...invoice.skonto, value: skontoAmount });
+    }
+    if (invoiceDate) take('skontoDate', { ...invoice.skonto, value: addDaysIso(invoiceDate, days) });
+  } else if (fill?.skontoRate != null && fill.skontoDays != null && row.skontoRate === null) {
+    // The counterparty's agreed skonto terms, when the document states none.
+    patch.skontoRate = fill.skontoRate;
+    if (total !== null && total !== undefined) patch.skontoAmount = Math.round((total * fill.skontoRate) / 10_000);
+    if (invoiceDate) patch.skontoDate = addDaysIso(invoiceDate, fill.skontoDays);
+  }
+
+  const remittance = invoice.remittanceInformation ?? invoice.invoiceNumber;
+  take('remittanceInformation', remittance, fits(REMITTANCE_MAX_LENGTH));
+
+  if (fill) {
+    if (row.ledgerAccountId === null && fill.defaultLedgerAccountId) patch.ledgerAccountId = fill.defaultLedgerAccountId;
+    if (row.counterpartyName === null && patch.counterpartyName === undefined) patch.counterpartyName = fill.name;
+    if (row.counterpartyVat === null && patch.counterpartyVat === undefined && fill.vatNumber)
+      patch.counterpartyVat = fill.vatNumber;
+    if (row.counterpartyIban === null && patch.counterpartyIban === undefined && fill.iban) {
+      patch.counterpartyIban = fill.iban;
+      if (row.counterpartyBic === null) patch.counterpartyBic = fill.bic;
+    }
+  }
+
+  const lineItems = context.lineItemCount === 0 && hasCentAmounts ? toLineItems(invoice) : null;
+  if (lineItems && lineItems.length > 0)
+    marks.lineItems = { confidence: invoice.kind.startsWith('einvoice') ? 1 : 0.7, source: sourceOf(invoice) };
+  return { patch, lineItems: lineItems && lineItems.length > 0 ? lineItems : null, marks, unsupportedCurrency };
+}
+
+function sourceOf(invoice: ExtractedInvoice): ReadFieldMark['source'] {
+  if (invoice.kind === 'ocr') return 'ocr';
+  return invoice.kind === 'text-pdf' ? 'text' : 'xml';
+}
+
+/** Line items in the form's terms: quantity in thousandths, prices in minor units. */
+function toLineItems(invoice: ExtractedInvoice): NewLineItem[] {
+  return invoice.lineItems.slice(0, MAX_LINE_ITEMS).flatMap((item) => {
+    const description = item.description.trim().slice(0, 500);
+    const quantity = item.quantity ?? 1;
+    const totalPrice = item.totalPrice ?? (item.unitPrice !== null ? Math.round(item.unitPrice * quantity) : null);
+    const unitPrice = item.unitPrice ?? (totalPrice !== null && quantity !== 0 ? Math.round(totalPrice / quantity) : null);
+    if (!description || totalPrice === null || unitPrice === null) return [];
+    return [
+      {
+        description,
+        quantity: Math.round(quantity * 1000),
+        unit: item.unit ? item.unit.slice(0, 20) : null,
+        unitPrice,
+        totalPrice,
+        taxRate: item.taxRate !== null && item.taxRate >= 0 && item.taxRate <= 10_000 ? item.taxRate : null,
+      },
+    ];
+  });
+}
