@@ -157,4 +157,65 @@ describe.skipIf(!hasEInvoiceFixtures)('reading e-invoices', () => {
     // The line items were cleared by the person, so the reading fills them again; nothing else changed.
     expect(after.lineItems).toHaveLength(2);
   });
+
+  it('drops the read mark of a field a person changes, and keeps the others', async () => {
+    const read = await uploadAndRead(testApp, org.admin.cookie, org.id, {
+      filename: 'edited.xml',
+      contentType: XML_TYPE,
+      content: readFixture(CII),
+    });
+    expect(read.reading!.fields.invoiceNumber).toBeDefined();
+    // The form sends every field back: the read ones unchanged, the invoice number edited.
+    const {
+      id,
+      version,
+      status,
+      ocrStatus,
+      uploadedBy,
+      emailOrigin,
+      document,
+      attachments,
+      warnings,
+      missingRequiredFields,
+      approval,
+      reading,
+      createdAt,
+      updatedAt,
+      cancelReason,
+      ...fields
+    } = read;
+    void [
+      status,
+      ocrStatus,
+      uploadedBy,
+      emailOrigin,
+      document,
+      attachments,
+      warnings,
+      missingRequiredFields,
+      approval,
+      reading,
+      createdAt,
+      updatedAt,
+      cancelReason,
+    ];
+    const saved = await testApp.app.inject({
+      method: 'PUT',
+      url: `/api/invoices/${id}`,
+      headers: browser(org.admin.cookie),
+      payload: {
+        ...fields,
+        // What this document leaves open and the form requires (no payment: no IBAN or debitor needed).
+        shouldCreateTransaction: false,
+        dueDate: fields.dueDate ?? '2030-12-31',
+        taxRate: fields.taxRate ?? 1900,
+        invoiceNumber: 'EDITED-7',
+        version,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = saved.json() as typeof read;
+    expect(after.reading!.fields.invoiceNumber).toBeUndefined();
+    expect(after.reading!.fields.totalAmount).toEqual({ confidence: 1, source: 'xml' });
+  });
 });

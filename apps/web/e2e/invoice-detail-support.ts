@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { waitUntilRead } from './invoice-fixtures';
 
 /** A one-page PDF invoice made on the spot (no fixture file to keep in sync). */
 export async function makeInvoicePdf(text = 'Rechnung R-1001'): Promise<Buffer> {
@@ -20,6 +21,7 @@ export async function uploadInvoice(page: Page, fileName = 'rechnung.pdf'): Prom
   const body = (await response.json()) as { items: { id: string }[] };
   const id = body.items[0]?.id;
   if (!id) throw new Error('The upload answered no invoice');
+  await waitUntilRead(page.request, id);
   return id;
 }
 

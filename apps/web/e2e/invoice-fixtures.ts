@@ -22,7 +22,15 @@ export async function uploadInvoiceByApi(request: APIRequestContext, file: PdfFi
   const body = (await response.json()) as { items: { id: string }[] };
   const id = body.items[0]?.id;
   if (!id) throw new Error('The upload created no invoice');
+  await waitUntilRead(request, id);
   return id;
+}
+
+/** Every upload is read by a job first (no opening meanwhile: 409 invoice_in_ocr); waits for it. */
+export async function waitUntilRead(request: APIRequestContext, id: string): Promise<void> {
+  await expect
+    .poll(async () => (await request.get(`/api/invoices/${id}`)).status(), { timeout: 30_000, intervals: [100, 200, 500] })
+    .toBe(200);
 }
 
 /** Fills the fields the overview shows, straight in the database (the detail form is tested on its own). */

@@ -37,6 +37,15 @@ export async function saveProgress(tx: Tx, orgId: OrgId, invoiceId: string, prog
     });
 }
 
+/** Drops the read marks of fields a person has since changed (jsonb minus text[]). */
+export async function forgetReadMarks(tx: Tx, orgId: OrgId, invoiceId: string, fields: string[]): Promise<void> {
+  if (fields.length === 0) return;
+  await tx
+    .update(invoiceReadings)
+    .set({ fields: sql`${invoiceReadings.fields} - ${`{${fields.join(',')}}`}::text[]` })
+    .where(and(eq(invoiceReadings.organizationId, orgId), eq(invoiceReadings.invoiceId, invoiceId)));
+}
+
 /** Progress of the invoices on a page that are being read, for the overview. */
 export async function findProgress(tx: Tx, orgId: OrgId, invoiceIds: string[]): Promise<Map<string, number>> {
   if (invoiceIds.length === 0) return new Map();

@@ -17,7 +17,7 @@ import { resetCurrentRequest } from '../approvals/request-lifecycle';
 import { findLatestRequestView } from '../approvals/request-repo';
 import { consumeQuota } from '../subscriptions/service';
 import type { ReadingQueue } from '../invoice-reading/jobs';
-import { findDuplicates, findReading, toReadingView } from '../invoice-reading/repo';
+import { findDuplicates, findProgress, findReading, forgetReadMarks, toReadingView } from '../invoice-reading/repo';
 import { invoiceVisibility } from './policy';
 import { checkInvoiceReferences, findCounterpartyDefaults, findDefaultDebitorAccountId } from './references';
 import {
@@ -168,7 +168,11 @@ export class InvoiceService {
   async get(org: OrgContext, id: string): Promise<Invoice> {
     return this.database.withOrg(tenant(org), async (tx) => {
       const row = await findVisibleInvoice(tx, org, id);
-      if (isOcrRunning(row.ocrStatus)) throw new AppError('invoice_in_ocr');
+      if (isOcrRunning(row.ocrStatus)) {
+        // The waiting page shows how far reading has come.
+        const progress = (await findProgress(tx, org.orgId, [id])).get(id) ?? 0;
+        throw new AppError('invoice_in_ocr', { ocrStatus: row.ocrStatus, progress });
+      }
       return readInvoice(tx, org.orgId, row);
     });
   }
@@ -212,6 +216,8 @@ export class InvoiceService {
         }),
       };
       await writeActivity(tx, org.orgId, { entityType: 'invoice', entityId: id, action: 'update', actor: actorOf(org), changes });
+      // A field a person changed is no longer "read from the document".
+      await forgetReadMarks(tx, org.orgId, id, Object.keys(changes));
       return readInvoice(tx, org.orgId, after);
     });
   }

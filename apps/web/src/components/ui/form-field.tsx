@@ -6,6 +6,8 @@ export interface FormFieldProps {
   /** The id of the control the label belongs to; the hint and error get ids derived from it. */
   id: string;
   label: ReactNode;
+  /** Shown beside the label but outside it (a badge or mark), so the control's accessible name stays the label. */
+  labelAddon?: ReactNode;
   hint?: ReactNode;
   error?: string | undefined;
   className?: string;
@@ -13,10 +15,17 @@ export interface FormFieldProps {
 }
 
 /** Label, control, hint and error, wired for screen readers (pass describedBy/invalid props to the control). */
-export function FormField({ id, label, hint, error, className, children }: FormFieldProps) {
+export function FormField({ id, label, labelAddon, hint, error, className, children }: FormFieldProps) {
   return (
     <div className={cn('grid gap-2', className)}>
-      <Label htmlFor={id}>{label}</Label>
+      {labelAddon ? (
+        <div className="flex min-h-4 items-center gap-1.5">
+          <Label htmlFor={id}>{label}</Label>
+          {labelAddon}
+        </div>
+      ) : (
+        <Label htmlFor={id}>{label}</Label>
+      )}
       {children}
       {hint ? (
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">

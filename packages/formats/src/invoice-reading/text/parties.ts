@@ -149,7 +149,7 @@ export function guessSeller(lines: Line[], websites: string[]): SellerGuess | nu
   const guesses: SellerGuess[] = [];
   const add = (name: string, weight: number, at: number, buyerName: string | null = null) => {
     const clean = cleanName(name);
-    if (clean.length < 2 || /^\d/.test(clean)) return;
+    if (clean.length < 2 || /^\d/.test(clean) || isNotAName(name.trim()) || isNotAName(clean)) return;
     const following = lines.slice(at + 1, at + 6).map((l) => l.cells[0]?.text ?? '');
     guesses.push({ name: clean, weight, address: parseAddress(following), buyerName });
   };
@@ -209,6 +209,13 @@ export function websiteKeys(text: string): string[] {
     keys.add(m[1]!.toLowerCase().replace(/[^a-z0-9]/g, ''));
   }
   return [...keys];
+}
+
+/** A file name or a document title ("Rechnung R-1001", "Invoice") is never the supplier. */
+function isNotAName(text: string): boolean {
+  return (
+    /\.(?:pdf|png|jpe?g|tiff?|webp|xml)$/i.test(text) || /^(?:rechnung|invoice|gutschrift|credit\s+note|faktura)\b/i.test(text)
+  );
 }
 
 function cleanName(name: string): string {

@@ -167,3 +167,10 @@ describe('readInvoiceText variants', () => {
     expect(inv.totalAmount?.source).toBe('ocr');
   });
 });
+
+describe('what is never taken for the supplier', () => {
+  it('ignores a file name or a document title on the first line', () => {
+    expect(readInvoiceText('buerowelt.pdf\nGesamtbetrag 119,00 EUR', 'text').seller.name).toBeUndefined();
+    expect(readInvoiceText('Rechnung R-1001\nGesamtbetrag 119,00 EUR', 'text').seller.name).toBeUndefined();
+  });
+});

@@ -4,6 +4,7 @@ import type { invoiceListResponseSchema } from '@kontor/domain/invoices/invoice-
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { InvoiceListRequest } from '../components/list-query';
+import { readingRefetchInterval } from '../components/reading-status';
 
 export type InvoiceListResponse = z.infer<typeof invoiceListResponseSchema>;
 
@@ -31,7 +32,15 @@ export function invoiceListQueryOptions(request: InvoiceListRequest) {
   });
 }
 
-/** Keeps the previous rows on screen while a new search or filter loads (no flash of the skeleton). */
+/**
+ * Keeps the previous rows on screen while a new search or filter loads (no flash of the skeleton).
+ * While a loaded row is queued or being read the list asks again every two seconds, so the scan
+ * status and its progress stay live; it stops once every row is read.
+ */
 export function useInvoiceList(request: InvoiceListRequest) {
-  return useInfiniteQuery({ ...invoiceListQueryOptions(request), placeholderData: keepPreviousData });
+  return useInfiniteQuery({
+    ...invoiceListQueryOptions(request),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => readingRefetchInterval(query.state.data?.pages),
+  });
 }

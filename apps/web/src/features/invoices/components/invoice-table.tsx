@@ -1,4 +1,3 @@
-import { Hourglass } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceListItem } from '@kontor/domain/invoices/invoice-schema';
@@ -8,6 +7,7 @@ import { cn } from '@/lib/cn';
 import { approvalProgressParams } from './approval-progress';
 import { AmountCell, DateCell, DueDateCell, Missing } from './invoice-cells';
 import { InvoiceStatusBadge } from './invoice-status-badge';
+import { ReadingProgress } from './reading-progress';
 import type { InvoiceSortField, SortDirection } from './list-query';
 import { SortHeader } from './sort-header';
 
@@ -20,6 +20,8 @@ interface InvoiceTableProps {
   onToggle: (id: string) => void;
   onToggleAll: (ids: string[], isSelected: boolean) => void;
   onOpen: (id: string) => void;
+  /** A row still being read cannot open; clicking it says why instead. */
+  onOpenBlocked?: (item: InvoiceListItem) => void;
   /** The approval tabs show each row's step progress. */
   showApprovalProgress?: boolean;
 }
@@ -37,6 +39,7 @@ export function InvoiceTable({
   onToggle,
   onToggleAll,
   onOpen,
+  onOpenBlocked,
   showApprovalProgress = false,
 }: InvoiceTableProps) {
   const { t } = useTranslation('invoices');
@@ -46,7 +49,9 @@ export function InvoiceTable({
   const header = { sort, direction, onSort };
 
   const onRowKey = (event: KeyboardEvent<HTMLTableRowElement>, item: InvoiceListItem) => {
-    if (event.key === 'Enter' && !isOcrRunning(item.ocrStatus)) onOpen(item.id);
+    if (event.key !== 'Enter') return;
+    if (isOcrRunning(item.ocrStatus)) onOpenBlocked?.(item);
+    else onOpen(item.id);
   };
 
   return (
@@ -96,10 +101,11 @@ export function InvoiceTable({
               <tr
                 key={item.id}
                 data-testid="invoice-row"
-                tabIndex={isReading ? undefined : 0}
+                data-ocr-status={item.ocrStatus}
+                tabIndex={0}
                 aria-disabled={isReading || undefined}
                 title={isReading ? t('table.ocrHint') : undefined}
-                onClick={isReading ? undefined : () => onOpen(item.id)}
+                onClick={() => (isReading ? onOpenBlocked?.(item) : onOpen(item.id))}
                 onKeyDown={(event) => onRowKey(event, item)}
                 className={cn(
                   'border-t border-border',
@@ -123,14 +129,12 @@ export function InvoiceTable({
                 <DateCell value={item.date} />
                 <DueDateCell value={item.dueDate} isOpen={OPEN_STATUSES.has(item.status)} />
                 <AmountCell amount={item.totalAmount} currency={item.currency} />
-                <td className="px-3 py-2">
-                  <InvoiceStatusBadge status={item.status} ocrStatus={item.ocrStatus} />
-                  {isReading ? (
-                    <span className="mt-0.5 flex items-center gap-1 text-xs">
-                      <Hourglass aria-hidden="true" className="size-3" />
-                      {t('table.ocrHint')}
-                    </span>
-                  ) : null}
+                <td className="px-3 py-2" data-testid="scan-status">
+                  {item.ocrStatus === 'pending' || item.ocrStatus === 'processing' ? (
+                    <ReadingProgress ocrStatus={item.ocrStatus} progress={item.readingProgress} />
+                  ) : (
+                    <InvoiceStatusBadge status={item.status} ocrStatus={item.ocrStatus} />
+                  )}
                 </td>
                 {showApprovalProgress ? (
                   <td className="px-3 py-2 whitespace-nowrap tabular-nums" data-testid="approval-progress">

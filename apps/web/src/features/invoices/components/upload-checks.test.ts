@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INVOICE_UPLOAD_LIMITS } from '@kontor/domain/invoices/invoice-constants';
-import { checkUploadFiles, formatFileSize, hasAcceptedType } from './upload-checks';
+import { ACCEPT_ATTRIBUTE, checkUploadFiles, formatFileSize, hasAcceptedType } from './upload-checks';
 
 const file = (name: string, size = 1000, type = '') => ({ name, size, type });
 const MB = 1024 * 1024;
@@ -29,6 +29,18 @@ describe('checkUploadFiles', () => {
       null,
       'upload_too_many_files',
     ]);
+  });
+});
+
+describe('XML e-invoices', () => {
+  it('accepts XRechnung files by extension or XML MIME type', () => {
+    expect(hasAcceptedType(file('xrechnung.XML'))).toBe(true);
+    expect(hasAcceptedType(file('invoice', 1, 'application/xml'))).toBe(true);
+    expect(hasAcceptedType(file('invoice', 1, 'text/xml'))).toBe(true);
+  });
+
+  it('lets the file picker offer them', () => {
+    expect(ACCEPT_ATTRIBUTE.split(',')).toEqual(expect.arrayContaining(['.xml', 'application/xml', 'text/xml', '.pdf']));
   });
 });
 

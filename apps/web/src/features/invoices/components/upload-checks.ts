@@ -1,9 +1,12 @@
 import { INVOICE_UPLOAD_LIMITS } from '@kontor/domain/invoices/invoice-constants';
 
 /** File name endings of the accepted types; the server decides by content, this is only a first hint. */
-export const ACCEPTED_EXTENSIONS = ['.pdf', '.png', '.jpg', '.jpeg', '.tif', '.tiff', '.webp'] as const;
+export const ACCEPTED_EXTENSIONS = ['.pdf', '.png', '.jpg', '.jpeg', '.tif', '.tiff', '.webp', '.xml'] as const;
+/** E-invoices (XRechnung UBL or CII) arrive as XML files; browsers report either type. */
+export const XML_MIME_TYPES = ['application/xml', 'text/xml'] as const;
+const ACCEPTED_MIME_TYPES: readonly string[] = [...INVOICE_UPLOAD_LIMITS.mimeTypes, ...XML_MIME_TYPES];
 /** For the file picker's `accept`: extensions and MIME types. */
-export const ACCEPT_ATTRIBUTE = [...ACCEPTED_EXTENSIONS, ...INVOICE_UPLOAD_LIMITS.mimeTypes].join(',');
+export const ACCEPT_ATTRIBUTE = [...ACCEPTED_EXTENSIONS, ...new Set(ACCEPTED_MIME_TYPES)].join(',');
 
 export type LocalRejection = 'upload_unsupported_type' | 'upload_file_too_large' | 'upload_too_many_files';
 
@@ -21,14 +24,14 @@ interface FileLike {
 export function hasAcceptedType(file: FileLike): boolean {
   const name = file.name.toLowerCase();
   const isKnownExtension = ACCEPTED_EXTENSIONS.some((extension) => name.endsWith(extension));
-  const isKnownMime = (INVOICE_UPLOAD_LIMITS.mimeTypes as readonly string[]).includes(file.type);
+  const isKnownMime = ACCEPTED_MIME_TYPES.includes(file.type);
   return isKnownExtension || isKnownMime;
 }
 
 /**
  * The client's checks before anything is sent (the server repeats them on the content):
  * at most 20 files at once — counting those already in the dialog — at most 20 MB each,
- * PDF or image by name or type. Files over the count are refused, the first ones are kept.
+ * PDF, image or XML e-invoice by name or type. Files over the count are refused, the first ones are kept.
  */
 export function checkUploadFiles<F extends FileLike>(files: readonly F[], alreadyQueued = 0): CheckedFile<F>[] {
   return files.map((file, index) => {

@@ -112,6 +112,7 @@ export function InvoicesRoute() {
           onToggle={selection.toggle}
           onToggleAll={selection.toggleAll}
           showApprovalProgress={showApprovalProgress}
+          onOpenBlocked={() => toast.info(t('reading.cannotOpen'), { id: 'invoice-in-ocr' })}
           onOpen={(id) =>
             void navigate(`/${organization.slug}/invoices/${tab}/${id}`, {
               state: { from: `${location.pathname}${location.search}` },

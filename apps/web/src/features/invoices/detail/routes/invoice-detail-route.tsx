@@ -5,8 +5,6 @@ import { Link, useLocation, useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { LoadingState } from '@/components/ui/loading-state';
-import { currentLocale } from '@/lib/i18n';
-import { formatDate } from '@/lib/format';
 import { useInvoice } from '../api/get-invoice';
 import { InvoiceActionsBar } from '../components/actions/invoice-actions-bar';
 import { ApprovalPanel } from '../components/approval/approval-panel';
@@ -14,6 +12,8 @@ import { DocumentPane } from '../components/document/document-pane';
 import { InvoiceForm } from '../components/form/invoice-form';
 import { InvoiceLoadError } from '../components/invoice-detail-states';
 import { InvoiceExtras } from '../components/panels/invoice-extras';
+import { ReadingChecks } from '../components/reading/reading-checks';
+import { EmailOrigin, ReadingFailedAlert, ReadingKindBadge } from '../components/reading/reading-summary';
 
 /** The list this detail was opened from, with its filters: passed as state, or carried in the query string. */
 function useBackPath(slug: string, tab: string): string {
@@ -67,6 +67,7 @@ export function InvoiceDetailRoute() {
           >
             {t(`status.${invoice.status}`)}
           </Badge>
+          <ReadingKindBadge reading={invoice.reading} />
         </div>
         <InvoiceActionsBar invoice={invoice} slug={slug} listPath={backPath} hasUnsavedChanges={isDirty} />
       </header>
@@ -75,24 +76,19 @@ export function InvoiceDetailRoute() {
           <p>{t('states.cancelReason', { reason: invoice.cancelReason })}</p>
         </Alert>
       ) : null}
-      {invoice.ocrStatus === 'failed' ? (
-        <Alert tone="warning">
-          <p>{t('states.ocrFailed')}</p>
-        </Alert>
-      ) : null}
-      {invoice.emailOrigin ? (
-        <p className="text-sm text-muted-foreground">
-          {t('states.emailOrigin', {
-            sender: invoice.emailOrigin.sender,
-            subject: invoice.emailOrigin.subject,
-            date: formatDate(invoice.emailOrigin.receivedAt, currentLocale()),
-          })}
-        </p>
-      ) : null}
+      <ReadingFailedAlert invoice={invoice} />
+      {invoice.emailOrigin ? <EmailOrigin origin={invoice.emailOrigin} /> : null}
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <DocumentPane invoice={invoice} />
         <div className="grid min-w-0 gap-6">
           <ApprovalPanel invoice={invoice} hasUnsavedChanges={isDirty} />
+          {invoice.reading ? (
+            <ReadingChecks
+              reading={invoice.reading}
+              currency={invoice.currency}
+              invoicePath={(otherId) => `/${slug}/invoices/${tab}/${otherId}`}
+            />
+          ) : null}
           <InvoiceForm key={invoice.id} invoice={invoice} onDirtyChange={setIsDirty} />
           <InvoiceExtras invoice={invoice} />
         </div>

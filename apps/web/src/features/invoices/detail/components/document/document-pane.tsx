@@ -7,8 +7,9 @@ import { LoadingState } from '@/components/ui/loading-state';
 import { useInvoiceFileUrl } from '../../api/get-file-url';
 import { ImageViewer } from './image-viewer';
 import { PdfViewer } from './pdf-viewer';
+import { isXmlDocument, XmlViewer } from './xml-viewer';
 
-/** The invoice's document beside the form: a PDF rendered with pdf.js, or an image. */
+/** The invoice's document beside the form: a PDF rendered with pdf.js, an image, or an XML e-invoice as text. */
 export function DocumentPane({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation('invoice-detail');
   const document = invoice.document;
@@ -27,6 +28,8 @@ export function DocumentPane({ invoice }: { invoice: Invoice }) {
         className="m-4"
       />
     );
+  } else if (isXmlDocument(document)) {
+    content = <XmlViewer key={document.id} url={fileUrl.data.url} openUrl={fileUrl.data.url} />;
   } else if (document.contentType === 'application/pdf') {
     content = <PdfViewer key={document.id} url={fileUrl.data.url} openUrl={fileUrl.data.url} />;
   } else content = <ImageViewer key={document.id} url={fileUrl.data.url} openUrl={fileUrl.data.url} />;

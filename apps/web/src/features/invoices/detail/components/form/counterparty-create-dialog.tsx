@@ -11,13 +11,14 @@ import { translateFieldMessage, zodErrorOptions } from '@/lib/form-errors';
 import { useCreateCounterparty } from '@/lib/master-data/counterparties';
 import { notifyError, notifySuccess } from '@/lib/notify';
 
-type CreateValues = z.input<typeof createCounterpartyInlineSchema>;
+export type CounterpartyCreateValues = z.input<typeof createCounterpartyInlineSchema>;
+type CreateValues = CounterpartyCreateValues;
 const FIELDS = ['name', 'vatNumber', 'iban', 'bic'] as const;
 
 export interface CounterpartyCreateDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Prefilled from what the user typed and what the invoice already says. */
+  /** Prefilled from what the user typed and what the invoice already says, or from the supplier read on the document. */
   initial: CreateValues;
   onCreated: (counterparty: CounterpartySummary) => void;
 }

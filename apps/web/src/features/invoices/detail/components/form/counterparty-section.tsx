@@ -8,10 +8,14 @@ import { Input } from '@/components/ui/input';
 import { useCounterparty } from '@/lib/master-data/counterparties';
 import type { InvoiceFormValues } from '../../model/invoice-form-values';
 import { CounterpartyCombobox } from './counterparty-combobox';
-import { CounterpartyCreateDialog } from './counterparty-create-dialog';
+import { CounterpartyCreateDialog, type CounterpartyCreateValues } from './counterparty-create-dialog';
 import { fieldId, FormSection, TextField, useFieldError } from './form-controls';
+import { ProposedCounterpartyCard } from './proposed-counterparty-card';
+import { ReadMark } from './read-mark';
+import { useReading } from './reading-context';
 
 const DIRTY = { shouldDirty: true, shouldValidate: false } as const;
+const EMPTY_COUNTERPARTY: CounterpartyCreateValues = { name: '', vatNumber: null, iban: null, bic: null };
 
 /** Counterparty (select or create inline), its name, IBAN, BIC and VAT number. */
 export function CounterpartySection() {
@@ -19,7 +23,8 @@ export function CounterpartySection() {
   const { control, getValues, setValue } = useFormContext<InvoiceFormValues>();
   const [counterpartyId, counterpartyName] = useWatch({ control, name: ['counterpartyId', 'counterpartyName'] });
   const selected = useCounterparty(counterpartyId ?? null);
-  const [createName, setCreateName] = useState<string | null>(null);
+  const { proposedCounterparty } = useReading();
+  const [createInitial, setCreateInitial] = useState<CounterpartyCreateValues | null>(null);
   const error = useFieldError('counterpartyId');
   const id = fieldId('counterpartyId');
 
@@ -34,14 +39,34 @@ export function CounterpartySection() {
 
   return (
     <FormSection id="invoice-section-counterparty" title={t('form.sections.counterparty')}>
-      <FormField id={id} label={t('fields.counterpartyId')} error={error}>
+      {proposedCounterparty && !counterpartyId ? (
+        <ProposedCounterpartyCard
+          counterparty={proposedCounterparty}
+          onCreate={() =>
+            setCreateInitial({
+              name: proposedCounterparty.name,
+              vatNumber: proposedCounterparty.vatNumber,
+              iban: proposedCounterparty.iban,
+              bic: proposedCounterparty.bic,
+            })
+          }
+        />
+      ) : null}
+      <FormField id={id} label={t('fields.counterpartyId')} labelAddon={<ReadMark name="counterpartyId" />} error={error}>
         <CounterpartyCombobox
           id={id}
           selectedName={selected.data?.name ?? (counterpartyId ? counterpartyName : null) ?? null}
           hasSelection={Boolean(counterpartyId)}
           onSelect={choose}
           onClear={() => setValue('counterpartyId', null, DIRTY)}
-          onCreate={(name) => setCreateName(name || getValues('counterpartyName') || '')}
+          onCreate={(name) =>
+            setCreateInitial({
+              name: name || getValues('counterpartyName') || '',
+              vatNumber: getValues('counterpartyVat') || null,
+              iban: getValues('counterpartyIban') || null,
+              bic: getValues('counterpartyBic') || null,
+            })
+          }
           error={error}
           describedBy={error ? `${id}-error` : undefined}
         />
@@ -53,16 +78,11 @@ export function CounterpartySection() {
         <TextField name="counterpartyVat" label={t('fields.counterpartyVat')} maxLength={20} />
       </div>
       <CounterpartyCreateDialog
-        open={createName !== null}
+        open={createInitial !== null}
         onOpenChange={(open) => {
-          if (!open) setCreateName(null);
+          if (!open) setCreateInitial(null);
         }}
-        initial={{
-          name: createName ?? '',
-          vatNumber: getValues('counterpartyVat') || null,
-          iban: getValues('counterpartyIban') || null,
-          bic: getValues('counterpartyBic') || null,
-        }}
+        initial={createInitial ?? EMPTY_COUNTERPARTY}
         onCreated={choose}
       />
     </FormSection>
@@ -77,7 +97,14 @@ function IbanField() {
   const id = fieldId('counterpartyIban');
   const registration = register('counterpartyIban', { setValueAs: (value: string | null) => value || null });
   return (
-    <FormField id={id} label={t('fields.counterpartyIban')} hint={t('hints.iban')} error={error} className="sm:col-span-2">
+    <FormField
+      id={id}
+      label={t('fields.counterpartyIban')}
+      labelAddon={<ReadMark name="counterpartyIban" />}
+      hint={t('hints.iban')}
+      error={error}
+      className="sm:col-span-2"
+    >
       <Input
         {...registration}
         {...fieldAria(id, { error, hint: true })}

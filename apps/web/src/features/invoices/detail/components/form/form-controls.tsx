@@ -9,6 +9,7 @@ import { cn } from '@/lib/cn';
 import type { DecimalKind } from '@/lib/decimal-input';
 import type { InvoiceFormValues } from '../../model/invoice-form-values';
 import { DecimalInput } from '@/components/ui/decimal-input';
+import { ReadMark } from './read-mark';
 
 type Path = FieldPath<InvoiceFormValues>;
 
@@ -48,7 +49,7 @@ export function TextField({
   const error = useFieldError(name);
   const id = fieldId(name);
   return (
-    <FormField id={id} label={label} hint={hint} error={error} className={className}>
+    <FormField id={id} label={label} labelAddon={<ReadMark name={name} />} hint={hint} error={error} className={className}>
       <Input
         {...register(name, { setValueAs: nullWhenEmpty })}
         {...fieldAria(id, { error, hint: Boolean(hint) })}
@@ -68,7 +69,7 @@ export function DecimalField({ name, label, hint, className, kind }: FieldProps 
   const error = useFieldError(name);
   const id = fieldId(name);
   return (
-    <FormField id={id} label={label} hint={hint} error={error} className={className}>
+    <FormField id={id} label={label} labelAddon={<ReadMark name={name} />} hint={hint} error={error} className={className}>
       <Controller
         control={control}
         name={name}
@@ -111,7 +112,14 @@ export function SelectField({
   const id = fieldId(name);
   // min-w-0 lets a long option (a bank account with its IBAN) truncate instead of widening the grid.
   return (
-    <FormField id={id} label={label} hint={hint} error={error} className={cn('min-w-0', className)}>
+    <FormField
+      id={id}
+      label={label}
+      labelAddon={<ReadMark name={name} />}
+      hint={hint}
+      error={error}
+      className={cn('min-w-0', className)}
+    >
       <Controller
         control={control}
         name={name}
@@ -180,18 +188,24 @@ export function FormSection({
   title,
   children,
   action,
+  titleAddon,
 }: {
   id: string;
   title: string;
   children: ReactNode;
   action?: ReactNode;
+  /** Beside the heading, outside it (the read mark of a whole section such as the line items). */
+  titleAddon?: ReactNode;
 }) {
   return (
     <section aria-labelledby={`${id}-title`} className="grid gap-4 rounded-lg border border-border bg-surface p-4">
       <div className="flex items-center justify-between gap-2">
-        <h3 id={`${id}-title`} className="text-base font-semibold text-foreground">
-          {title}
-        </h3>
+        <div className="flex items-center gap-2">
+          <h3 id={`${id}-title`} className="text-base font-semibold text-foreground">
+            {title}
+          </h3>
+          {titleAddon}
+        </div>
         {action}
       </div>
       {children}

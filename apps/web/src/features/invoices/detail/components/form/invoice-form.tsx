@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { FormProvider, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { invoiceWarnings } from '@kontor/domain/invoices/invoice-rules';
@@ -16,6 +16,7 @@ import { ErrorSummary } from './error-summary';
 import { InvoiceDataSection } from './invoice-data-section';
 import { LineItemsSection } from './line-items-section';
 import { PaymentSection } from './payment-section';
+import { ReadingContext, type ReadingFormContext } from './reading-context';
 import { SplitsSection } from './splits-section';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { useInvoiceEditor } from './use-invoice-editor';
@@ -36,84 +37,94 @@ export function InvoiceForm({ invoice, onDirtyChange }: InvoiceFormProps) {
   const { isDirty, errors, submitCount } = form.formState;
   const date = useWatch({ control: form.control, name: 'date' });
   const isEditable = isInvoiceEditable(invoice.status);
+  const reading = useMemo<ReadingFormContext>(
+    () => ({
+      fields: invoice.reading?.fields ?? {},
+      editedFields: editor.editedFields,
+      proposedCounterparty: invoice.reading?.proposedCounterparty ?? null,
+    }),
+    [invoice.reading, editor.editedFields],
+  );
 
   const warnings = new Set([...invoice.warnings, ...invoiceWarnings({ date: date ?? null, status: invoice.status })]);
   useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
 
   return (
-    <FormProvider {...form}>
-      <form
-        noValidate
-        onSubmit={(event) => void editor.submit(event)}
-        aria-labelledby="invoice-form-title"
-        className="grid gap-4"
-      >
-        <h2 id="invoice-form-title" className="sr-only">
-          {t('form.heading')}
-        </h2>
-        {[...warnings].filter(isValidationKey).map((warning) => (
-          <Alert key={warning} tone="warning" data-testid={`warning-${warning}`}>
-            <p>{tValidation(warning)}</p>
-          </Alert>
-        ))}
-        {invoice.missingRequiredFields.request_approval.length > 0 ? (
-          <Alert tone="info" data-testid="missing-required-fields">
-            <p>
-              {t('states.missingForApproval', {
-                fields: invoice.missingRequiredFields.request_approval
-                  .map((field) => tOrganization(`general.requiredFields.fields.${field}`, { defaultValue: field }))
-                  .join(', '),
-              })}
-            </p>
-          </Alert>
-        ) : null}
-        {!isEditable ? (
-          <Alert tone="info">
-            <p>{t('states.notEditable', { status: t(`status.${invoice.status}`) })}</p>
-          </Alert>
-        ) : null}
-        {submitCount > 0 || editor.serverSummary.length > 0 ? (
-          <ErrorSummary errors={errors} extra={editor.serverSummary} />
-        ) : null}
-        <fieldset disabled={!isEditable || editor.isSaving} className="grid min-w-0 gap-4">
-          <CounterpartySection />
-          <InvoiceDataSection />
-          <AmountsSection />
-          <PaymentSection />
-          <AccountingSection />
-          <SplitsSection />
-          <LineItemsSection />
-          <NotesSection />
-        </fieldset>
-        {isEditable ? (
-          <div className="sticky bottom-0 z-10 flex flex-wrap items-center justify-end gap-3 border-t border-border bg-background/95 py-3 backdrop-blur">
-            {isDirty ? <span className="mr-auto text-sm text-muted-foreground">{t('form.unsaved')}</span> : null}
-            <Button variant="outline" onClick={editor.discardChanges} disabled={!isDirty || editor.isSaving}>
-              {t('form.reset')}
-            </Button>
-            <Button type="submit" isLoading={editor.isSaving}>
-              {t('form.save')}
-            </Button>
-          </div>
-        ) : null}
-      </form>
-      <StaleEditDialog
-        stale={editor.stale}
-        onResolve={editor.resolveStale}
-        text={(key, values) => t(`stale.${key}`, values)}
-        fieldName={(field) => t(`fields.${field}`)}
-        testId="stale-edit-dialog"
-      />
-      <ConfirmDialog
-        open={editor.isConfirmingResetSave}
-        onOpenChange={(open) => (open ? undefined : void editor.resolveResetSave(false))}
-        title={t('approval.resetOnSaveTitle')}
-        description={tValidation('approvals_reset_on_save')}
-        confirmLabel={t('approval.confirmSave')}
-        cancelLabel={t('approval.keepEditing')}
-        onConfirm={() => void editor.resolveResetSave(true)}
-      />
-      <UnsavedChangesGuard isDirty={isDirty && !editor.isSaving} />
-    </FormProvider>
+    <ReadingContext value={reading}>
+      <FormProvider {...form}>
+        <form
+          noValidate
+          onSubmit={(event) => void editor.submit(event)}
+          aria-labelledby="invoice-form-title"
+          className="grid gap-4"
+        >
+          <h2 id="invoice-form-title" className="sr-only">
+            {t('form.heading')}
+          </h2>
+          {[...warnings].filter(isValidationKey).map((warning) => (
+            <Alert key={warning} tone="warning" data-testid={`warning-${warning}`}>
+              <p>{tValidation(warning)}</p>
+            </Alert>
+          ))}
+          {invoice.missingRequiredFields.request_approval.length > 0 ? (
+            <Alert tone="info" data-testid="missing-required-fields">
+              <p>
+                {t('states.missingForApproval', {
+                  fields: invoice.missingRequiredFields.request_approval
+                    .map((field) => tOrganization(`general.requiredFields.fields.${field}`, { defaultValue: field }))
+                    .join(', '),
+                })}
+              </p>
+            </Alert>
+          ) : null}
+          {!isEditable ? (
+            <Alert tone="info">
+              <p>{t('states.notEditable', { status: t(`status.${invoice.status}`) })}</p>
+            </Alert>
+          ) : null}
+          {submitCount > 0 || editor.serverSummary.length > 0 ? (
+            <ErrorSummary errors={errors} extra={editor.serverSummary} />
+          ) : null}
+          <fieldset disabled={!isEditable || editor.isSaving} className="grid min-w-0 gap-4">
+            <CounterpartySection />
+            <InvoiceDataSection />
+            <AmountsSection />
+            <PaymentSection />
+            <AccountingSection />
+            <SplitsSection />
+            <LineItemsSection />
+            <NotesSection />
+          </fieldset>
+          {isEditable ? (
+            <div className="sticky bottom-0 z-10 flex flex-wrap items-center justify-end gap-3 border-t border-border bg-background/95 py-3 backdrop-blur">
+              {isDirty ? <span className="mr-auto text-sm text-muted-foreground">{t('form.unsaved')}</span> : null}
+              <Button variant="outline" onClick={editor.discardChanges} disabled={!isDirty || editor.isSaving}>
+                {t('form.reset')}
+              </Button>
+              <Button type="submit" isLoading={editor.isSaving}>
+                {t('form.save')}
+              </Button>
+            </div>
+          ) : null}
+        </form>
+        <StaleEditDialog
+          stale={editor.stale}
+          onResolve={editor.resolveStale}
+          text={(key, values) => t(`stale.${key}`, values)}
+          fieldName={(field) => t(`fields.${field}`)}
+          testId="stale-edit-dialog"
+        />
+        <ConfirmDialog
+          open={editor.isConfirmingResetSave}
+          onOpenChange={(open) => (open ? undefined : void editor.resolveResetSave(false))}
+          title={t('approval.resetOnSaveTitle')}
+          description={tValidation('approvals_reset_on_save')}
+          confirmLabel={t('approval.confirmSave')}
+          cancelLabel={t('approval.keepEditing')}
+          onConfirm={() => void editor.resolveResetSave(true)}
+        />
+        <UnsavedChangesGuard isDirty={isDirty && !editor.isSaving} />
+      </FormProvider>
+    </ReadingContext>
   );
 }

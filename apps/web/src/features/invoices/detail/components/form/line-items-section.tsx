@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { MONEY_INPUT, PERCENT_INPUT, QUANTITY_INPUT } from '@/lib/decimal-input';
 import { emptyLineItem, type InvoiceFormValues } from '../../model/invoice-form-values';
 import { DecimalField, FormSection, TextField } from './form-controls';
+import { ReadMark } from './read-mark';
 
 /** Line items: description, quantity, unit, unit price, total and tax rate. */
 export function LineItemsSection() {
@@ -15,6 +16,7 @@ export function LineItemsSection() {
     <FormSection
       id="invoice-section-line-items"
       title={t('form.sections.lineItems')}
+      titleAddon={<ReadMark name="lineItems" />}
       action={
         <Button variant="outline" size="sm" onClick={() => append(emptyLineItem())}>
           <Plus aria-hidden="true" />

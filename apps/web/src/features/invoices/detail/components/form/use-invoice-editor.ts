@@ -34,6 +34,8 @@ export function useInvoiceEditor(invoice: Invoice) {
   const [stale, setStale] = useState<StaleEditState | null>(null);
   /** Values held back until the user confirms that saving them resets the approvals. */
   const [pendingResetSave, setPendingResetSave] = useState<InvoiceFields | null>(null);
+  /** Fields the user changed and saved: what reading the document put there is no longer what is shown. */
+  const [editedFields, setEditedFields] = useState<ReadonlySet<string>>(() => new Set());
   const form = useForm<InvoiceFormValues, unknown, InvoiceFields>({
     resolver: invoiceFormResolver,
     defaultValues: toFormValues(invoice),
@@ -70,8 +72,10 @@ export function useInvoiceEditor(invoice: Invoice) {
 
   const save = async (values: InvoiceFields) => {
     setServerSummary([]);
+    const changed = changedFields(toFormValues(base), form.getValues());
     try {
       const saved = await update.mutateAsync({ ...values, version: base.version });
+      if (changed.length > 0) setEditedFields((before) => new Set([...before, ...changed]));
       adopt(saved, null);
       notifySuccess(t('form.saved'));
     } catch (error) {
@@ -130,6 +134,7 @@ export function useInvoiceEditor(invoice: Invoice) {
     stale,
     resolveStale,
     discardChanges,
+    editedFields,
     isConfirmingResetSave: pendingResetSave !== null,
     resolveResetSave,
   };
