@@ -64,6 +64,8 @@ export const ERROR_STATUS = {
   tax_key_system_locked: 409,
   bank_account_conflict: 409,
   counterparty_not_found: 404,
+  counterparty_in_use: 409,
+  counterparty_exists: 409,
   import_missing_columns: 400,
   import_malformed_csv: 400,
   import_too_large: 413,

@@ -24,3 +24,4 @@ export * from './master-data-import';
 export * from './approvals/approval-flow';
 export * from './approvals/approval-engine';
 export * from './approvals/approval-views';
+export * from './counterparties/counterparty-record';

@@ -39,6 +39,13 @@ export const VALIDATION_KEYS = [
   'required_approvals_exceed_approvers',
   'step_required',
   'approvals_reset_on_save',
+  'ap_number_format',
+  'ar_number_format',
+  'bank_account_duplicate',
+  'skonto_terms_incomplete',
+  'reminder_emails_invalid',
+  'reminder_emails_required',
+  'number_taken',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 
