@@ -2,6 +2,7 @@ import { RotateCcw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { EmailImports } from './email-imports';
 import { ImportAddressHint } from './import-address';
 import { UploadDropZone } from './upload-drop-zone';
 import { UploadFileRow } from './upload-file-row';
@@ -27,6 +28,7 @@ export function UploadDialog({ open, onOpenChange, queue }: UploadDialogProps) {
         </DialogHeader>
         <UploadDropZone onFiles={queue.addFiles} />
         <ImportAddressHint />
+        <EmailImports />
         {queue.isLimitReached ? <UploadLimitPrompt /> : null}
         {queue.entries.length > 0 ? (
           <section aria-label={t('upload.filesLabel')}>
