@@ -12,7 +12,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 const CONNECTIONS = 20;
 const DURATION_SECONDS = 10;
 
-async function apiLatency(url, cookie) {
+export async function apiLatency(url, cookie) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, headers: { cookie } });
   return {
     requestsPerSecond: Math.round(result.requests.average),

@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { measureCounterparties } from './counterparties.mjs';
 import { measureInitialJavaScript } from './initial-javascript.mjs';
 import { measureInvoices } from './invoices.mjs';
 import { signInOverHttp } from './sign-in.mjs';
@@ -138,6 +139,7 @@ try {
         databaseUrl: `postgres://postgres:kontor-local@127.0.0.1:${largePgPort}/postgres`,
         slug: 'large',
       });
+      results.counterparties = await measureCounterparties({ baseUrl, cookie: largeCookie });
     } finally {
       await large.stop();
     }
@@ -206,6 +208,15 @@ if (results.invoices) {
     ],
     ['upload of a 5 MB PDF to a stored invoice', `median ${upload5MbPdf.medianMs} ms · worst ${upload5MbPdf.worstMs} ms`, ''],
   );
+}
+if (results.counterparties) {
+  const { firstPage, search, lookup } = results.counterparties;
+  const latency = (figures) => `p50 ${figures.p50Ms} ms · p99 ${figures.p99Ms} ms`;
+  rows.push(['counterparties first page (20k), API', latency(firstPage), '']);
+  for (const [label, figures] of Object.entries(search)) {
+    rows.push([`counterparties search "${figures.term}" (${label}), API`, latency(figures), 'p99 ≤ 30 ms']);
+  }
+  rows.push(['counterparties lookup (invoice form picker), API', latency(lookup), '']);
 }
 const width = Math.max(...rows.map(([label]) => label.length));
 console.log(`\n${'measure'.padEnd(width)}  result  (target)`);

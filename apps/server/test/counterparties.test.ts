@@ -5,7 +5,7 @@ import { activityLog, counterparties, organizations } from '../src/db/schema';
 import { addMember, browser, createOrganizationWithAdmin, type TestOrganization, type TestUser } from './factories';
 import { createTestApp, type TestApp } from './harness';
 
-describe('counterparties (invoice form) /api/counterparties', () => {
+describe('counterparties for the invoice form: /api/counterparties/lookup and /inline', () => {
   let testApp: TestApp;
   let org: TestOrganization;
   let member: TestUser;
@@ -20,7 +20,7 @@ describe('counterparties (invoice form) /api/counterparties', () => {
   const call = (method: 'GET' | 'POST', url: string, payload?: object, cookie = member.cookie) =>
     testApp.app.inject({ method, url, headers: browser(cookie), ...(payload ? { payload } : {}) });
   const create = async (body: Partial<{ name: string; vatNumber: string | null; iban: string | null; bic: string | null }>) =>
-    call('POST', '/api/counterparties', { vatNumber: null, iban: null, bic: null, ...body });
+    call('POST', '/api/counterparties/inline', { vatNumber: null, iban: null, bic: null, ...body });
 
   it('creates one inline with its bank account, an AP number and an activity entry (any member)', async () => {
     const response = await create({
@@ -45,7 +45,13 @@ describe('counterparties (invoice form) /api/counterparties', () => {
     expect(entry).toMatchObject({ action: 'create', actorType: 'user', actorId: member.userId });
 
     const fetched = await call('GET', `/api/counterparties/${created.id}`);
-    expect(fetched.json()).toEqual(created);
+    expect(fetched.json()).toMatchObject({
+      id: created.id,
+      name: created.name,
+      vatNumber: created.vatNumber,
+      accountsPayableNumber: '70000',
+      bankAccounts: [{ name: '', iban: created.iban, bic: created.bic }],
+    });
   });
 
   it('refuses an invalid IBAN and VAT number with their messages', async () => {
@@ -57,7 +63,7 @@ describe('counterparties (invoice form) /api/counterparties', () => {
     });
     const german = await testApp.app.inject({
       method: 'POST',
-      url: '/api/counterparties',
+      url: '/api/counterparties/inline',
       headers: browser(member.cookie, { 'accept-language': 'de' }),
       payload: { name: '', vatNumber: null, iban: 'XX00', bic: null },
     });
@@ -91,13 +97,15 @@ describe('counterparties (invoice form) /api/counterparties', () => {
   it('searches by name (case-insensitive, contains, prefix matches first, wildcards literal) with a limit', async () => {
     await create({ name: 'Schneider Logistik KG' });
     await create({ name: 'Alpen 100% Service GmbH' });
-    const hits = (await call('GET', '/api/counterparties?search=schneider')).json<{ items: CounterpartySummary[] }>().items;
+    const hits = (await call('GET', '/api/counterparties/lookup?search=schneider')).json<{ items: CounterpartySummary[] }>()
+      .items;
     expect(hits.map((item) => item.name)).toEqual(['Schneider Logistik KG', 'Bürowelt Schneider GmbH']);
-    const percent = (await call('GET', '/api/counterparties?search=100%25')).json<{ items: CounterpartySummary[] }>().items;
+    const percent = (await call('GET', '/api/counterparties/lookup?search=100%25')).json<{ items: CounterpartySummary[] }>()
+      .items;
     expect(percent.map((item) => item.name)).toEqual(['Alpen 100% Service GmbH']);
-    const wildcard = (await call('GET', '/api/counterparties?search=_')).json<{ items: CounterpartySummary[] }>().items;
+    const wildcard = (await call('GET', '/api/counterparties/lookup?search=_')).json<{ items: CounterpartySummary[] }>().items;
     expect(wildcard).toEqual([]);
-    const limitedResponse = await call('GET', '/api/counterparties?limit=2');
+    const limitedResponse = await call('GET', '/api/counterparties/lookup?limit=2');
     expect(limitedResponse.statusCode, limitedResponse.body).toBe(200);
     const limited = limitedResponse.json<{ items: CounterpartySummary[] }>().items;
     expect(limited).toHaveLength(2);

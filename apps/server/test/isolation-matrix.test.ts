@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REQUIRED_FIELDS } from '@kontor/domain';
 import { approvalFlows, companyBankAccounts, costCenters, counterparties, ledgerAccounts, taxKeys } from '../src/db/schema';
 import type { RouteTableEntry } from '../src/plugins/access';
+import { counterpartyBody } from './counterparty-fixtures';
 import { addMember, browser, createOrganizationWithAdmin, type TestOrganization, type TestUser } from './factories';
 import { createTestApp, type TestApp } from './harness';
 import { insertInvoiceRow, validFields } from './invoice-fixtures';
@@ -110,6 +111,16 @@ const VALID_BODIES: Record<string, BodyFactory> = {
     bic: null,
     isDefaultDebitor: true,
   }),
+  'PUT /api/counterparties/:id': () => ({
+    ...counterpartyBody({
+      name: 'Home',
+      accountsPayableNumber: '30005',
+      bankAccounts: [{ name: 'Home', iban: 'DE02120300000000202051', bic: null }],
+    }),
+    version: 1,
+  }),
+  'POST /api/counterparties/:id/trust': () => ({ version: 1 }),
+  'POST /api/counterparties/:id/untrust': () => ({ version: 1 }),
 };
 
 const ID_PARAM = /:(\w*id)\b/i;

@@ -4,6 +4,7 @@ import type validation from '@kontor/domain/locales/en/validation.json';
 import type approvalFlows from './locales/en/approval-flows.json';
 import type auth from './locales/en/auth.json';
 import type common from './locales/en/common.json';
+import type counterparties from './locales/en/counterparties.json';
 import type invoiceDetail from './locales/en/invoice-detail.json';
 import type invoices from './locales/en/invoices.json';
 import type legal from './locales/en/legal.json';
@@ -35,6 +36,7 @@ declare module 'i18next' {
       'master-data': typeof masterData;
       'invoice-detail': typeof invoiceDetail;
       'approval-flows': typeof approvalFlows;
+      counterparties: typeof counterparties;
       errors: typeof errors;
       validation: typeof validation;
     };

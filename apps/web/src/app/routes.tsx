@@ -49,7 +49,22 @@ const organizationRoutes: RouteObject[] = [
     lazy: lazyScreen(() => import('@/features/invoices/routes/archive-route'), 'ArchiveRoute'),
   },
   { path: 'export/:tab?/:id?', handle: handle('export', { noScroll: true }), lazy: placeholder },
-  { path: 'counterparties/:id?', handle: handle('counterparties', { noScroll: true }), lazy: placeholder },
+  {
+    path: 'counterparties/new',
+    handle: handle('counterpartyNew'),
+    lazy: lazyScreen(() => import('@/features/counterparties/routes/counterparties-route'), 'CounterpartyCreateRoute'),
+  },
+  {
+    // The list without an id, the detail with one; each screen is its own chunk.
+    path: 'counterparties/:id?',
+    handle: handle('counterparties'),
+    lazy: lazyScreen(() => import('@/features/counterparties/routes/counterparties-route'), 'CounterpartiesRoute'),
+  },
+  {
+    path: 'counterparties/:id/edit',
+    handle: handle('counterpartyEdit'),
+    lazy: lazyScreen(() => import('@/features/counterparties/routes/counterparties-route'), 'CounterpartyEditRoute'),
+  },
   { path: 'purchase-orders', handle: handle('purchaseOrders'), lazy: placeholder },
   { path: 'purchase-orders/:id', handle: handle('purchaseOrderDetail'), lazy: placeholder },
   { path: 'team', handle: handle('team'), lazy: placeholder },

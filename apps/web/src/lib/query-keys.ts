@@ -45,6 +45,9 @@ export const queryKeys = {
     all: () => ['counterparties'] as const,
     search: (search: string) => ['counterparties', 'search', search] as const,
     byId: (id: string) => ['counterparties', 'id', id] as const,
+    lists: () => ['counterparties', 'list'] as const,
+    list: (query: Record<string, string | undefined>) => ['counterparties', 'list', query] as const,
+    activity: (id: string) => ['counterparties', 'activity', id] as const,
   },
   subscription: {
     all: () => ['subscription'] as const,

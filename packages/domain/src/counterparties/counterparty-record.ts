@@ -439,3 +439,7 @@ export const counterpartyListResponseSchema = z.object({
 
 /** 409 counterparty_in_use: what still refers to the counterparty (SPEC §5: listed). */
 export const counterpartyBlockersSchema = z.object({ invoices: z.number().int(), transactions: z.number().int() });
+
+/** POST /api/counterparties/:id/trust and /untrust: the version the user saw (ARCHITECTURE §3.8). */
+export const counterpartyTrustBodySchema = z.object({ version: z.number().int().min(1) });
+export type CounterpartyTrustBody = z.infer<typeof counterpartyTrustBodySchema>;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   foreignKey,
@@ -120,6 +121,17 @@ export const counterparties = pgTable(
   (table) => [
     primaryKey({ columns: [table.organizationId, table.id] }),
     index('counterparties_name_idx').on(table.organizationId, table.name),
+    // The counterparties list pages by (lower(name), id) (keyset, migration 0017).
+    index('counterparties_lower_name_idx').on(table.organizationId, sql`lower(${table.name})`, table.id),
+    // Search by VAT number prefix and the "already exists" check.
+    index('counterparties_vat_number_idx').on(table.organizationId, table.vatNumber.op('text_pattern_ops')),
+    // SPEC §3: accounts payable / receivable numbers are unique per organisation (DATEV accounts).
+    uniqueIndex('counterparties_ap_number_uq')
+      .on(table.organizationId, table.accountsPayableNumber)
+      .where(sql`${table.accountsPayableNumber} is not null`),
+    uniqueIndex('counterparties_ar_number_uq')
+      .on(table.organizationId, table.accountsReceivableNumber)
+      .where(sql`${table.accountsReceivableNumber} is not null`),
   ],
 );
 
@@ -140,6 +152,14 @@ export const counterpartyBankAccounts = pgTable(
       columns: [table.organizationId, table.counterpartyId],
       foreignColumns: [counterparties.organizationId, counterparties.id],
     }).onDelete('cascade'),
-    uniqueIndex('counterparty_bank_accounts_uq').on(table.organizationId, table.counterpartyId, table.name, table.iban),
+    // SPEC §5: name (case-insensitive, as the form checks it) and IBAN unique per counterparty.
+    uniqueIndex('counterparty_bank_accounts_uq').on(
+      table.organizationId,
+      table.counterpartyId,
+      sql`lower(${table.name})`,
+      table.iban,
+    ),
+    // Search by IBAN prefix.
+    index('counterparty_bank_accounts_iban_idx').on(table.organizationId, table.iban.op('text_pattern_ops')),
   ],
 );

@@ -84,11 +84,15 @@ export async function insertCounterpartyBankAccountRow(
   await tx.insert(counterpartyBankAccounts).values({ organizationId: orgId, ...values });
 }
 
-/** The highest accounts-payable number that is a plain number (others, e.g. "K-12", are ignored). */
-export async function findHighestAccountsPayableNumber(tx: Tx, orgId: OrgId): Promise<number | null> {
+/**
+ * The highest accounts-payable or -receivable number that is a plain number (others, e.g. "K-12",
+ * are ignored).
+ */
+export async function findHighestAccountNumber(tx: Tx, orgId: OrgId, kind: 'payable' | 'receivable'): Promise<number | null> {
+  const column = kind === 'payable' ? counterparties.accountsPayableNumber : counterparties.accountsReceivableNumber;
   const [row] = await tx
-    .select({ highest: sql<string | null>`max(${counterparties.accountsPayableNumber}::numeric)::text` })
+    .select({ highest: sql<string | null>`max(${column}::numeric)::text` })
     .from(counterparties)
-    .where(and(eq(counterparties.organizationId, orgId), sql`${counterparties.accountsPayableNumber} ~ '^[0-9]{1,15}$'`));
+    .where(and(eq(counterparties.organizationId, orgId), sql`${column} ~ '^[0-9]{1,15}$'`));
   return row?.highest ? Number(row.highest) : null;
 }

@@ -1,46 +1,116 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  activityEntrySchema,
+  counterpartyFieldsSchema,
+  counterpartyListQuerySchema,
+  counterpartyListResponseSchema,
+  counterpartySchema,
   counterpartySearchQuerySchema,
   counterpartySummarySchema,
+  counterpartyTrustBodySchema,
   createCounterpartyInlineSchema,
   listResponse,
+  updateCounterpartyBodySchema,
 } from '@kontor/domain';
+import { translateServiceFieldErrors } from '../../lib/field-errors';
 import { access } from '../../plugins/access';
-import { idParams } from '../master-data/route-schemas';
+import { deleteQuery, idParams } from '../master-data/route-schemas';
+import { listCounterparties } from './list-service';
+import { MANAGE_COUNTERPARTIES, TRUST_COUNTERPARTIES } from './policy';
+import { CounterpartyRecordService } from './record-service';
 import { CounterpartyService } from './service';
 
 /**
- * What the invoice form needs: search, one by id, create inline. Any member may create one, since
- * whoever edits an invoice may meet a new supplier; the Counterparties issue adds the rest.
+ * /api/counterparties: the records of SPEC §3 (list, detail, create, edit, delete, trust,
+ * activity) and, for the invoice form's picker, lookup and inline create.
  */
 export const counterpartyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new CounterpartyService(app.database);
+  const pickers = new CounterpartyService(app.database);
+  const records = new CounterpartyRecordService(app.database);
   const tags = ['counterparties'];
+  const resource = 'counterparty';
+  const manage = access.permission(...MANAGE_COUNTERPARTIES);
+  const trust = access.permission(...TRUST_COUNTERPARTIES);
+  app.setErrorHandler(translateServiceFieldErrors);
 
   app.get(
     '/',
+    {
+      config: { access: access.member },
+      schema: { tags, querystring: counterpartyListQuerySchema, response: { 200: counterpartyListResponseSchema } },
+    },
+    async (request) => listCounterparties(app.database, request.org!, request.query),
+  );
+
+  app.get(
+    '/lookup',
     {
       config: { access: access.member },
       schema: { tags, querystring: counterpartySearchQuerySchema, response: { 200: listResponse(counterpartySummarySchema) } },
     },
-    async (request) => ({ items: await service.search(request.org!, request.query) }),
-  );
-
-  app.get(
-    '/:id',
-    {
-      config: { access: access.member, resource: 'counterparty' },
-      schema: { tags, params: idParams, response: { 200: counterpartySummarySchema } },
-    },
-    async (request) => service.get(request.org!, request.params.id),
+    async (request) => ({ items: await pickers.search(request.org!, request.query) }),
   );
 
   app.post(
-    '/',
+    '/inline',
     {
       config: { access: access.member },
       schema: { tags, body: createCounterpartyInlineSchema, response: { 201: counterpartySummarySchema } },
     },
-    async (request, reply) => reply.status(201).send(await service.create(request.org!, request.body)),
+    async (request, reply) => reply.status(201).send(await pickers.create(request.org!, request.body)),
+  );
+
+  app.post(
+    '/',
+    { config: { access: manage }, schema: { tags, body: counterpartyFieldsSchema, response: { 201: counterpartySchema } } },
+    async (request, reply) => reply.status(201).send(await records.create(request.org!, request.body)),
+  );
+
+  app.get(
+    '/:id',
+    { config: { access: access.member, resource }, schema: { tags, params: idParams, response: { 200: counterpartySchema } } },
+    async (request) => records.get(request.org!, request.params.id),
+  );
+
+  app.put(
+    '/:id',
+    {
+      config: { access: manage, resource },
+      schema: { tags, params: idParams, body: updateCounterpartyBodySchema, response: { 200: counterpartySchema } },
+    },
+    async (request) => records.update(request.org!, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/:id',
+    { config: { access: manage, resource }, schema: { tags, params: idParams, querystring: deleteQuery } },
+    async (request, reply) => {
+      await records.remove(request.org!, request.params.id, request.query.version);
+      return reply.status(204).send();
+    },
+  );
+
+  for (const [path, isTrusted] of [
+    ['/:id/trust', true],
+    ['/:id/untrust', false],
+  ] as const) {
+    app.post(
+      path,
+      {
+        config: { access: trust, resource },
+        schema: { tags, params: idParams, body: counterpartyTrustBodySchema, response: { 200: counterpartySchema } },
+      },
+      async (request) => records.setTrusted(request.org!, request.params.id, request.body.version, isTrusted),
+    );
+  }
+
+  app.get(
+    '/:id/activity',
+    {
+      config: { access: access.member, resource },
+      schema: { tags, params: idParams, response: { 200: z.object({ items: z.array(activityEntrySchema) }) } },
+    },
+    async (request) => records.activity(request.org!, request.params.id),
   );
 };

@@ -1,14 +1,14 @@
 import type { CounterpartySummary, CreateCounterpartyInline } from '@kontor/domain';
 import type { Database, OrgId, Tx } from '../../db/database';
-import { AppError } from '../../lib/app-error';
 import type { OrgContext } from '../../plugins/session';
 import { writeActivity } from '../activity-log/writer';
 import { lockOrganizationScope } from '../master-data/db-errors';
 import { tenant } from '../master-data/service-helpers';
-import { findOrganization } from '../organizations/repo';
+import { assignAccountNumber } from './numbering';
+import { numberTaken } from './record-mapping';
+import { findCounterpartyIdByVatNumber } from './record-repo';
 import {
   findCounterpartySummaryRow,
-  findHighestAccountsPayableNumber,
   insertCounterpartyBankAccountRow,
   insertCounterpartyRow,
   searchCounterpartyRows,
@@ -25,17 +25,17 @@ const toSummary = (row: CounterpartySummaryRow): CounterpartySummary => ({
 });
 
 /**
- * The next accounts-payable number when the organisation numbers automatically (SPEC §3, e.g. 70001):
- * one above the highest numeric number so far, never below the start number. The lock makes two
- * concurrent creations take consecutive numbers instead of the same one.
+ * SPEC §8 "already exists": a VAT number names one company, so a second counterparty with it is
+ * refused (409 counterparty_exists, field vatNumber). Checked under a per-number lock, not by a
+ * unique index: data from before this rule (and imports) may hold duplicates, which the merge
+ * feature resolves. The lock keeps two concurrent creations from both passing.
  */
-export async function assignAccountsPayableNumber(tx: Tx, orgId: OrgId): Promise<string | null> {
-  const organization = await findOrganization(tx, orgId);
-  if (!organization?.apNumberingEnabled) return null;
-  await lockOrganizationScope(tx, orgId, 'accounts-payable-number');
-  const highest = await findHighestAccountsPayableNumber(tx, orgId);
-  const next = highest === null ? organization.apStartNumber : Math.max(highest + 1, organization.apStartNumber);
-  return String(next);
+export async function ensureVatNumberFree(tx: Tx, orgId: OrgId, vatNumber: string | null, exceptId: string | null) {
+  if (!vatNumber) return;
+  await lockOrganizationScope(tx, orgId, `counterparty-vat:${vatNumber}`);
+  if (await findCounterpartyIdByVatNumber(tx, orgId, vatNumber, exceptId)) {
+    throw numberTaken('vatNumber');
+  }
 }
 
 /** Creates a counterparty with its first bank account, numbered and logged, in the caller's transaction. */
@@ -45,7 +45,7 @@ export async function insertCounterparty(
   input: CreateCounterpartyInline,
   actor: { type: 'user'; id: string } | { type: 'system' },
 ): Promise<string> {
-  const accountsPayableNumber = await assignAccountsPayableNumber(tx, orgId);
+  const accountsPayableNumber = await assignAccountNumber(tx, orgId, 'payable');
   const { id } = await insertCounterpartyRow(tx, orgId, { name: input.name, vatNumber: input.vatNumber, accountsPayableNumber });
   if (input.iban) await insertCounterpartyBankAccountRow(tx, orgId, { counterpartyId: id, iban: input.iban, bic: input.bic });
   await writeActivity(tx, orgId, {
@@ -68,15 +68,10 @@ export class CounterpartyService {
     return rows.map(toSummary);
   }
 
-  async get(org: OrgContext, id: string): Promise<CounterpartySummary> {
-    const row = await this.database.withOrg(tenant(org), (tx) => findCounterpartySummaryRow(tx, org.orgId, id));
-    if (!row) throw new AppError('counterparty_not_found');
-    return toSummary(row);
-  }
-
   /** Inline creation from the invoice form. */
   async create(org: OrgContext, input: CreateCounterpartyInline): Promise<CounterpartySummary> {
     return this.database.withOrg(tenant(org), async (tx) => {
+      await ensureVatNumberFree(tx, org.orgId, input.vatNumber, null);
       const id = await insertCounterparty(tx, org.orgId, input, { type: 'user', id: org.userId });
       const row = await findCounterpartySummaryRow(tx, org.orgId, id);
       return toSummary(row!);

@@ -53,6 +53,8 @@ export async function checkInvoiceReferences(tx: Tx, orgId: OrgId, fields: Invoi
         .select({ id: counterparties.id })
         .from(counterparties)
         .where(and(eq(counterparties.organizationId, orgId), eq(counterparties.id, fields.counterpartyId)))
+        // Holds off a concurrent delete of the counterparty until this invoice is saved (and counted).
+        .for('key share')
     : [];
   const debitor = fields.debitorBankAccountId
     ? await tx

@@ -1,19 +1,24 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CounterpartySummary, CreateCounterpartyInline } from '@kontor/domain/counterparty';
+import type { Counterparty } from '@kontor/domain/counterparties/counterparty-record';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { ListAnswer } from './master-data-api';
 
-const COUNTERPARTIES_PATH = '/counterparties';
+export const COUNTERPARTIES_PATH = '/counterparties';
 export const COUNTERPARTY_SEARCH_LIMIT = 20;
 
-/** GET /counterparties?search=&limit=: the counterparty select's options. */
+export function counterpartyPath(id: string): string {
+  return `${COUNTERPARTIES_PATH}/${encodeURIComponent(id)}`;
+}
+
+/** GET /counterparties/lookup?search=&limit=: the pickers' options (the full list lives on the counterparties screen). */
 export function searchCounterparties(
   search: string,
   limit = COUNTERPARTY_SEARCH_LIMIT,
 ): Promise<ListAnswer<CounterpartySummary>> {
   const trimmed = search.trim();
-  return api.get<ListAnswer<CounterpartySummary>>(COUNTERPARTIES_PATH, {
+  return api.get<ListAnswer<CounterpartySummary>>(`${COUNTERPARTIES_PATH}/lookup`, {
     query: { search: trimmed || undefined, limit },
   });
 }
@@ -36,31 +41,44 @@ export function useCounterpartySearch(search: string, options: { enabled?: boole
   });
 }
 
-/** GET /counterparties/:id. */
-export function getCounterparty(id: string): Promise<CounterpartySummary> {
-  return api.get<CounterpartySummary>(`${COUNTERPARTIES_PATH}/${encodeURIComponent(id)}`);
+/** GET /counterparties/:id: the full record (404 counterparty_not_found). */
+export function getCounterparty(id: string): Promise<Counterparty> {
+  return api.get<Counterparty>(counterpartyPath(id));
 }
 
+/** One cache entry per counterparty, shared by the counterparties screen and the pickers' names. */
 export function counterpartyQueryOptions(id: string) {
   return queryOptions({ queryKey: queryKeys.counterparties.byId(id), queryFn: () => getCounterparty(id), staleTime: 60_000 });
 }
 
-export function useCounterparty(id: string | null) {
-  return useQuery({ ...counterpartyQueryOptions(id ?? ''), enabled: Boolean(id) });
+/** What the invoice form needs of a record: its payment details are the first bank account's. */
+export function toCounterpartySummary(counterparty: Counterparty): CounterpartySummary {
+  const account = counterparty.bankAccounts[0];
+  return {
+    id: counterparty.id,
+    name: counterparty.name,
+    vatNumber: counterparty.vatNumber,
+    iban: account?.iban ?? null,
+    bic: account?.bic ?? null,
+    accountsPayableNumber: counterparty.accountsPayableNumber,
+  };
 }
 
-/** POST /counterparties: created inline from the invoice form or a filter. */
-export function createCounterparty(body: CreateCounterpartyInline): Promise<CounterpartySummary> {
-  return api.post<CounterpartySummary>(COUNTERPARTIES_PATH, body);
+/** A counterparty as the pickers show it (name, first IBAN). */
+export function useCounterparty(id: string | null) {
+  return useQuery({ ...counterpartyQueryOptions(id ?? ''), enabled: Boolean(id), select: toCounterpartySummary });
+}
+
+/** POST /counterparties/inline: created from the invoice form with the few fields it knows. */
+export function createCounterpartyInline(body: CreateCounterpartyInline): Promise<CounterpartySummary> {
+  return api.post<CounterpartySummary>(`${COUNTERPARTIES_PATH}/inline`, body);
 }
 
 export function useCreateCounterparty() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createCounterparty,
-    onSuccess: (counterparty) => {
-      queryClient.setQueryData(queryKeys.counterparties.byId(counterparty.id), counterparty);
-      void queryClient.invalidateQueries({ queryKey: [...queryKeys.counterparties.all(), 'search'] });
-    },
+    mutationFn: createCounterpartyInline,
+    // The answer is a summary, not the record the by-id cache holds: refresh lists and searches only.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.counterparties.all() }),
   });
 }

@@ -6,7 +6,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useCostCenters } from '@/lib/master-data/cost-centers';
 import { CounterpartyFilter } from './counterparty-filter';
-import { DebouncedInput } from './debounced-input';
+import { DebouncedInput } from '@/components/debounced-input';
 import { PANEL_FILTER_KEYS, parseAmountToMinor, type InvoiceListFilters } from './list-query';
 
 type PanelFilters = Pick<InvoiceListFilters, (typeof PANEL_FILTER_KEYS)[number]>;

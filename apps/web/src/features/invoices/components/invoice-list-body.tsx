@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import type { useInvoiceList } from '../api/list-invoices';
-import { LoadMoreSentinel } from './load-more-sentinel';
-import { TableSkeleton } from './table-skeleton';
+import { LoadMoreSentinel } from '@/components/load-more-sentinel';
+import { TableSkeleton } from '@/components/table-skeleton';
 
 interface InvoiceListBodyProps {
   list: ReturnType<typeof useInvoiceList>;

@@ -1,7 +1,7 @@
 import { Filter, Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { DebouncedInput } from './debounced-input';
+import { DebouncedInput } from '@/components/debounced-input';
 
 interface InvoiceToolbarProps {
   search: string;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ComponentProps } from 'react';
-import { Input } from '@/components/ui/input';
+import { Input } from './ui/input';
 
 type DebouncedInputProps = Omit<ComponentProps<typeof Input>, 'value' | 'onChange'> & {
   value: string;

@@ -1,0 +1,216 @@
+import { and, asc, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import type { OrgId, Tx } from '../../db/database';
+import { activityLog, counterparties, counterpartyBankAccounts, invoices, ledgerAccounts, users } from '../../db/schema';
+
+/** Invoices in these states are done with: they no longer count as open (list and detail). */
+export const CLOSED_INVOICE_STATUSES = ['cancelled', 'archived', 'exported'] as const;
+
+export type CounterpartyRow = typeof counterparties.$inferSelect;
+export type CounterpartyValues = Omit<
+  typeof counterparties.$inferInsert,
+  'organizationId' | 'id' | 'version' | 'createdAt' | 'updatedAt' | 'isTrusted' | 'markedTrustedAt' | 'markedTrustedBy'
+>;
+export interface BankAccountRow {
+  id: string;
+  name: string;
+  iban: string;
+  bic: string | null;
+  createdAt: Date;
+}
+
+/** The counterparty, locked for the change that follows when `lock` says how. */
+export async function findCounterpartyRow(
+  tx: Tx,
+  orgId: OrgId,
+  id: string,
+  lock?: 'update' | 'no key update',
+): Promise<CounterpartyRow | null> {
+  const query = tx
+    .select()
+    .from(counterparties)
+    .where(and(eq(counterparties.organizationId, orgId), eq(counterparties.id, id)))
+    .limit(1);
+  const [row] = lock ? await query.for(lock) : await query;
+  return row ?? null;
+}
+
+export async function listBankAccountRows(tx: Tx, orgId: OrgId, counterpartyId: string): Promise<BankAccountRow[]> {
+  return tx
+    .select({
+      id: counterpartyBankAccounts.id,
+      name: counterpartyBankAccounts.name,
+      iban: counterpartyBankAccounts.iban,
+      bic: counterpartyBankAccounts.bic,
+      createdAt: counterpartyBankAccounts.createdAt,
+    })
+    .from(counterpartyBankAccounts)
+    .where(and(eq(counterpartyBankAccounts.organizationId, orgId), eq(counterpartyBankAccounts.counterpartyId, counterpartyId)))
+    .orderBy(asc(counterpartyBankAccounts.createdAt), asc(counterpartyBankAccounts.id));
+}
+
+/** All invoices that name the counterparty, and those of them still open. */
+export async function countCounterpartyInvoices(
+  tx: Tx,
+  orgId: OrgId,
+  counterpartyId: string,
+): Promise<{ total: number; open: number }> {
+  const [row] = await tx
+    .select({
+      total: sql<number>`count(*)::int`,
+      open: sql<number>`(count(*) filter (where ${notInArray(invoices.status, [...CLOSED_INVOICE_STATUSES])}))::int`,
+    })
+    .from(invoices)
+    .where(and(eq(invoices.organizationId, orgId), eq(invoices.counterpartyId, counterpartyId)));
+  return { total: row?.total ?? 0, open: row?.open ?? 0 };
+}
+
+/**
+ * Bank transactions that name the counterparty. The transactions module does not exist yet:
+ * when it does, count its rows here, and DELETE (and merge) refuse on them like on invoices.
+ */
+export async function countCounterpartyTransactions(_tx: Tx, _orgId: OrgId, _counterpartyId: string): Promise<number> {
+  return 0;
+}
+
+/**
+ * The bank accounts among `ids` that something else still refers to (payment runs, verification
+ * history, transactions once they exist). Nothing does yet; when they do, answer them here so
+ * that replacing a counterparty's accounts refuses to drop one silently.
+ */
+export async function findReferencedBankAccountIds(_tx: Tx, _orgId: OrgId, _ids: string[]): Promise<string[]> {
+  return [];
+}
+
+export async function hasLedgerAccount(tx: Tx, orgId: OrgId, id: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.organizationId, orgId), eq(ledgerAccounts.id, id)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function findUserName(tx: Tx, userId: string): Promise<string | null> {
+  const [row] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  return row ? row.name || row.email : null;
+}
+
+export async function insertCounterpartyRecordRow(tx: Tx, orgId: OrgId, values: CounterpartyValues): Promise<CounterpartyRow> {
+  const [row] = await tx
+    .insert(counterparties)
+    .values({ ...values, organizationId: orgId })
+    .returning();
+  if (!row) throw new Error('counterparty insert returned nothing');
+  return row;
+}
+
+/** Writes the values and the next version, if the version is still the one the caller saw. */
+export async function updateCounterpartyRecordRow(
+  tx: Tx,
+  orgId: OrgId,
+  id: string,
+  version: number,
+  values: Partial<CounterpartyValues> & Partial<Pick<CounterpartyRow, 'isTrusted' | 'markedTrustedAt' | 'markedTrustedBy'>>,
+): Promise<CounterpartyRow | null> {
+  const [row] = await tx
+    .update(counterparties)
+    .set({ ...values, version: sql`${counterparties.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(counterparties.organizationId, orgId), eq(counterparties.id, id), eq(counterparties.version, version)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteCounterpartyRow(tx: Tx, orgId: OrgId, id: string): Promise<void> {
+  await tx.delete(counterparties).where(and(eq(counterparties.organizationId, orgId), eq(counterparties.id, id)));
+}
+
+export async function deleteBankAccountRows(tx: Tx, orgId: OrgId, counterpartyId: string, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .delete(counterpartyBankAccounts)
+    .where(
+      and(
+        eq(counterpartyBankAccounts.organizationId, orgId),
+        eq(counterpartyBankAccounts.counterpartyId, counterpartyId),
+        inArray(counterpartyBankAccounts.id, ids),
+      ),
+    );
+}
+
+export async function updateBankAccountRow(
+  tx: Tx,
+  orgId: OrgId,
+  counterpartyId: string,
+  id: string,
+  values: { name: string; iban: string; bic: string | null },
+): Promise<void> {
+  await tx
+    .update(counterpartyBankAccounts)
+    .set(values)
+    .where(
+      and(
+        eq(counterpartyBankAccounts.organizationId, orgId),
+        eq(counterpartyBankAccounts.counterpartyId, counterpartyId),
+        eq(counterpartyBankAccounts.id, id),
+      ),
+    );
+}
+
+export async function insertBankAccountRows(
+  tx: Tx,
+  orgId: OrgId,
+  counterpartyId: string,
+  accounts: { name: string; iban: string; bic: string | null }[],
+): Promise<void> {
+  if (accounts.length === 0) return;
+  await tx
+    .insert(counterpartyBankAccounts)
+    .values(accounts.map((account) => ({ ...account, organizationId: orgId, counterpartyId })));
+}
+
+/** Another counterparty of the organisation with this VAT number, if any. */
+export async function findCounterpartyIdByVatNumber(
+  tx: Tx,
+  orgId: OrgId,
+  vatNumber: string,
+  exceptId: string | null,
+): Promise<string | null> {
+  const [row] = await tx
+    .select({ id: counterparties.id })
+    .from(counterparties)
+    .where(
+      and(
+        eq(counterparties.organizationId, orgId),
+        eq(counterparties.vatNumber, vatNumber),
+        exceptId ? ne(counterparties.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** The counterparty's log, newest first, with the actor's name where the actor is a user. */
+export async function listCounterpartyActivity(tx: Tx, orgId: OrgId, counterpartyId: string) {
+  return tx
+    .select({
+      id: activityLog.id,
+      entityType: activityLog.entityType,
+      action: activityLog.action,
+      actorType: activityLog.actorType,
+      actorName: users.name,
+      actorEmail: users.email,
+      changes: activityLog.changes,
+      createdAt: activityLog.createdAt,
+    })
+    .from(activityLog)
+    .leftJoin(users, and(eq(activityLog.actorType, 'user'), eq(sql`${users.id}::text`, activityLog.actorId)))
+    .where(
+      and(
+        eq(activityLog.organizationId, orgId),
+        eq(activityLog.entityType, 'counterparty'),
+        eq(activityLog.entityId, counterpartyId),
+      ),
+    )
+    .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
+    .limit(500);
+}

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CounterpartyListItem, CounterpartySummary } from '@kontor/domain';
+import { counterparties, counterpartyBankAccounts } from '../src/db/schema';
+import { caller } from './counterparty-fixtures';
+import { addMember, createOrganizationWithAdmin, type TestOrganization, type TestUser } from './factories';
+import { createTestApp, type TestApp } from './harness';
+import { insertInvoiceRow } from './invoice-fixtures';
+
+type Page = { items: CounterpartyListItem[]; nextCursor: string | null };
+
+describe('counterparty list and lookup', () => {
+  let testApp: TestApp;
+  let org: TestOrganization;
+  let member: TestUser;
+  let call: ReturnType<typeof caller>;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    org = await createOrganizationWithAdmin(testApp, 'Liste GmbH');
+    member = await addMember(testApp, org.id, []);
+    call = caller(testApp);
+    const rows = await testApp.database.db
+      .insert(counterparties)
+      .values([
+        { organizationId: org.id, name: 'alpha Bau GmbH', accountsPayableNumber: '70001', vatNumber: 'DE100000001' },
+        { organizationId: org.id, name: 'Beta Logistik KG', accountsReceivableNumber: '10001', isTrusted: true },
+        { organizationId: org.id, name: 'Gamma Software AG', vatNumber: 'ATU12345678' },
+        { organizationId: org.id, name: 'Delta Logistik GmbH', isTrusted: true },
+        { organizationId: org.id, name: 'Epsilon 100% Service' },
+      ])
+      .returning({ id: counterparties.id, name: counterparties.name });
+    for (const row of rows) ids[row.name.split(' ')[0]!.toLowerCase()] = row.id;
+    await testApp.database.db.insert(counterpartyBankAccounts).values([
+      { organizationId: org.id, counterpartyId: ids.gamma!, name: 'Haupt', iban: 'AT582011182715243001' },
+      { organizationId: org.id, counterpartyId: ids.gamma!, name: 'Neben', iban: 'DE89370400440532013000' },
+    ]);
+    await insertInvoiceRow(testApp, org.id, { counterpartyId: ids.beta!, status: 'new' });
+    await insertInvoiceRow(testApp, org.id, { counterpartyId: ids.beta!, status: 'approved' });
+    await insertInvoiceRow(testApp, org.id, { counterpartyId: ids.delta!, status: 'exported' });
+    await insertInvoiceRow(testApp, org.id, { counterpartyId: ids.delta!, status: 'cancelled' });
+    // Another organisation's counterparties never show.
+    const other = await createOrganizationWithAdmin(testApp, 'Fremd AG');
+    await testApp.database.db
+      .insert(counterparties)
+      .values({ organizationId: other.id, name: 'Alpha Fremd', accountsPayableNumber: '70001' });
+  });
+  afterAll(async () => testApp.close());
+
+  const list = async (query = '') => {
+    const response = await call('GET', `/api/counterparties${query}`, member.cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<Page>();
+  };
+  const names = (page: Page) => page.items.map((item) => item.name);
+
+  it('lists by name (case-insensitive) with bank account and open invoice counts', async () => {
+    const page = await list();
+    expect(names(page)).toEqual([
+      'alpha Bau GmbH',
+      'Beta Logistik KG',
+      'Delta Logistik GmbH',
+      'Epsilon 100% Service',
+      'Gamma Software AG',
+    ]);
+    expect(page.nextCursor).toBeNull();
+    const byName = Object.fromEntries(page.items.map((item) => [item.name.split(' ')[0], item]));
+    expect(byName.Beta).toMatchObject({ isTrusted: true, openInvoiceCount: 2, accountsReceivableNumber: '10001' });
+    expect(byName.Delta).toMatchObject({ openInvoiceCount: 0 });
+    expect(byName.Gamma).toMatchObject({ bankAccountCount: 2, vatNumber: 'ATU12345678' });
+  });
+
+  it('pages with an opaque cursor without gaps or repeats, and refuses a broken one', async () => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Page = await list(`?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      seen.push(...names(page));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(names(await list()));
+    const broken = await call('GET', '/api/counterparties?cursor=nonsense', member.cookie);
+    expect(broken.statusCode).toBe(400);
+  });
+
+  it('filters by trusted and by open invoices', async () => {
+    expect(names(await list('?trusted=true'))).toEqual(['Beta Logistik KG', 'Delta Logistik GmbH']);
+    expect(names(await list('?trusted=false'))).toHaveLength(3);
+    expect(names(await list('?hasOpenInvoices=true'))).toEqual(['Beta Logistik KG']);
+    expect(names(await list('?hasOpenInvoices=false&trusted=true'))).toEqual(['Delta Logistik GmbH']);
+  });
+
+  it('searches by name, AP/AR number, VAT number and IBAN; wildcards are literal', async () => {
+    expect(names(await list('?search=logistik'))).toEqual(['Beta Logistik KG', 'Delta Logistik GmbH']);
+    expect(names(await list('?search=70001'))).toEqual(['alpha Bau GmbH']);
+    expect(names(await list('?search=10001'))).toEqual(['Beta Logistik KG']);
+    expect(names(await list('?search=atu1234'))).toEqual(['Gamma Software AG']);
+    expect(names(await list(`?search=${encodeURIComponent('DE89 3704')}`))).toEqual(['Gamma Software AG']);
+    expect(names(await list('?search=100%25'))).toEqual(['Epsilon 100% Service']);
+    expect(names(await list('?search=_'))).toEqual([]);
+    expect(names(await list('?search=logistik&trusted=true&limit=1'))).toEqual(['Beta Logistik KG']);
+  });
+
+  it('looks counterparties up for the invoice form with the summary shape (prefix matches first)', async () => {
+    const response = await call('GET', '/api/counterparties/lookup?search=a&limit=3', member.cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    const items = response.json<{ items: CounterpartySummary[] }>().items;
+    expect(items).toHaveLength(3);
+    expect(items[0]).toEqual({
+      id: ids.alpha,
+      name: 'alpha Bau GmbH',
+      vatNumber: 'DE100000001',
+      iban: null,
+      bic: null,
+      accountsPayableNumber: '70001',
+    });
+    const gamma = (await call('GET', '/api/counterparties/lookup?search=gamma', member.cookie)).json<{
+      items: CounterpartySummary[];
+    }>().items;
+    expect(gamma.map((item) => item.name)).toEqual(['Gamma Software AG']);
+    expect(gamma[0]!.iban).toMatch(/^(AT58|DE89)/);
+  });
+});

@@ -1,0 +1,172 @@
+import { useEffect, useState } from 'react';
+import { Controller, FormProvider, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { Counterparty } from '@kontor/domain/counterparties/counterparty-record';
+import { StaleEditDialog } from '@/components/stale-edit-dialog';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Switch } from '@/components/ui/switch';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
+import { PERCENT_INPUT } from '@/lib/decimal-input';
+import { BankAccountsEditor } from './bank-accounts-editor';
+import { DAYS_INPUT, FormSection, NumberField, TextField, fieldId } from './form-fields';
+import { CountrySelect, LedgerAccountSelect } from './select-fields';
+import { useCounterpartyEditor } from './use-counterparty-editor';
+
+interface CounterpartyFormProps {
+  /** null creates a new counterparty. */
+  counterparty: Counterparty | null;
+  /** Where Cancel goes; a save goes to the saved counterparty's detail. */
+  cancelPath: string;
+  detailPath: (id: string) => string;
+}
+
+function RemindersSwitch() {
+  const { t } = useTranslation('counterparties');
+  const id = fieldId('paymentRemindersEnabled');
+  return (
+    <div className="flex items-start gap-3">
+      <Controller
+        name="paymentRemindersEnabled"
+        render={({ field }) => (
+          <Switch
+            id={id}
+            ref={field.ref}
+            checked={field.value === true}
+            onCheckedChange={field.onChange}
+            onBlur={field.onBlur}
+            aria-describedby={`${id}-hint`}
+          />
+        )}
+      />
+      <div className="grid gap-0.5">
+        <label htmlFor={id} className="text-sm font-medium text-foreground">
+          {t('fields.paymentRemindersEnabled')}
+        </label>
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {t('form.hints.remindersEnabled')}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** Every field of SPEC §3, validated with the server's schema; a 409 keeps what was typed. */
+export function CounterpartyForm({ counterparty, cancelPath, detailPath }: CounterpartyFormProps) {
+  const { t } = useTranslation(['counterparties', 'validation']);
+  const navigate = useNavigate();
+  const [leaveTo, setLeaveTo] = useState<string | null>(null);
+  const editor = useCounterpartyEditor(counterparty, (saved) => setLeaveTo(detailPath(saved.id)));
+  const { form } = editor;
+  const { isDirty, errors, submitCount } = form.formState;
+  const remindersEnabled = useWatch({ control: form.control, name: 'paymentRemindersEnabled' });
+
+  // Navigating once the saved state has rendered: the leave guard then no longer holds the page.
+  useEffect(() => {
+    if (leaveTo) void navigate(leaveTo);
+  }, [leaveTo, navigate]);
+
+  const hasErrors = submitCount > 0 && Object.keys(errors).length > 0;
+
+  return (
+    <FormProvider {...form}>
+      <form
+        noValidate
+        onSubmit={(event) => void editor.submit(event)}
+        className="grid gap-6"
+        aria-label={counterparty ? t('form.editTitle', { name: counterparty.name }) : t('form.createTitle')}
+      >
+        {hasErrors ? (
+          <Alert tone="danger" data-testid="counterparty-error-summary">
+            <p>{t('form.errorSummary')}</p>
+          </Alert>
+        ) : null}
+        {editor.serverMessages.length > 0 ? (
+          <Alert tone="danger">
+            {editor.serverMessages.map((message) => (
+              <p key={message}>{message}</p>
+            ))}
+          </Alert>
+        ) : null}
+        <fieldset disabled={editor.isSaving} className="grid min-w-0 gap-6">
+          <FormSection id="counterparty-section-general" title={t('form.sections.general')}>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField name="name" label={t('fields.name')} maxLength={200} keepEmpty className="sm:col-span-2" />
+              <TextField name="vatNumber" label={t('fields.vatNumber')} hint={t('form.hints.vatNumber')} maxLength={20} />
+              <TextField name="email" label={t('fields.email')} type="email" maxLength={320} autoComplete="email" />
+              <TextField
+                name="description"
+                label={t('fields.description')}
+                maxLength={2000}
+                multiline
+                className="sm:col-span-2"
+              />
+            </div>
+          </FormSection>
+          <FormSection id="counterparty-section-address" title={t('form.sections.address')}>
+            <div className="grid gap-4 sm:grid-cols-[1fr_2fr]">
+              <TextField name="street" label={t('fields.street')} maxLength={200} className="sm:col-span-2" />
+              <TextField name="zip" label={t('fields.zip')} maxLength={20} />
+              <TextField name="city" label={t('fields.city')} maxLength={100} />
+              <CountrySelect className="sm:col-span-2 sm:max-w-md" />
+            </div>
+          </FormSection>
+          <BankAccountsEditor />
+          <FormSection id="counterparty-section-accounting" title={t('form.sections.accounting')}>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField
+                name="accountsPayableNumber"
+                label={t('fields.accountsPayableNumber')}
+                hint={t('form.hints.number')}
+                maxLength={9}
+              />
+              <TextField
+                name="accountsReceivableNumber"
+                label={t('fields.accountsReceivableNumber')}
+                hint={t('form.hints.number')}
+                maxLength={9}
+              />
+              <LedgerAccountSelect className="sm:col-span-2 sm:max-w-md" />
+            </div>
+          </FormSection>
+          <FormSection id="counterparty-section-payment" title={t('form.sections.payment')}>
+            <div className="grid gap-4 sm:grid-cols-3">
+              <NumberField name="paymentTermsDays" label={t('fields.paymentTermsDays')} kind={DAYS_INPUT} />
+              <NumberField name="skontoDays" label={t('fields.skontoDays')} kind={DAYS_INPUT} hint={t('form.hints.skonto')} />
+              <NumberField name="skontoRate" label={t('fields.skontoRate')} kind={PERCENT_INPUT} suffix="%" />
+            </div>
+            <RemindersSwitch />
+            <TextField
+              name="paymentReminderEmails"
+              label={t('fields.paymentReminderEmails')}
+              hint={t('form.hints.reminderEmails')}
+              maxLength={2000}
+              className={remindersEnabled ? undefined : 'opacity-80'}
+            />
+          </FormSection>
+        </fieldset>
+        <div className="sticky bottom-0 z-10 flex flex-wrap items-center justify-end gap-3 border-t border-border bg-background/95 py-3 backdrop-blur">
+          {isDirty ? <span className="mr-auto text-sm text-muted-foreground">{t('form.unsaved')}</span> : null}
+          <Button variant="outline" onClick={() => void navigate(cancelPath)} disabled={editor.isSaving}>
+            {t('form.cancel')}
+          </Button>
+          <Button type="submit" isLoading={editor.isSaving}>
+            {counterparty ? t('form.save') : t('form.create')}
+          </Button>
+        </div>
+      </form>
+      <StaleEditDialog
+        stale={editor.stale}
+        onResolve={editor.resolveStale}
+        text={(key, values) => t(`stale.${key}`, values)}
+        fieldName={(field) => t(`fields.${field}`)}
+        testId="stale-counterparty-dialog"
+      />
+      <UnsavedChangesGuard
+        isDirty={isDirty && !editor.isSaving && leaveTo === null}
+        texts={{ title: t('leave.title'), description: t('leave.description'), stay: t('leave.stay'), leave: t('leave.leave') }}
+      />
+    </FormProvider>
+  );
+}

@@ -1,0 +1,107 @@
+import { Controller, useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { formatLedgerAccount } from '@kontor/domain/master-data';
+import { fieldAria, FormField } from '@/components/ui/form-field';
+import {
+  Select,
+  SelectContent,
+  SelectGroup,
+  SelectItem,
+  SelectSeparator,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { currentLocale } from '@/lib/i18n';
+import { useLedgerAccounts } from '@/lib/master-data/ledger-accounts';
+import type { CounterpartyFormValues } from '../../model/counterparty-form';
+import { countryOptions, isCountryCode } from '../../model/country-options';
+import { fieldId, useFieldError } from './form-fields';
+
+const NONE = '__none__';
+
+/** The country in the interface language: EU member states first, a separator, then the rest (SPEC §9). */
+export function CountrySelect({ className }: { className?: string }) {
+  const { t } = useTranslation('counterparties');
+  const { control } = useFormContext<CounterpartyFormValues>();
+  const error = useFieldError('country');
+  const id = fieldId('country');
+  const { eu, others } = countryOptions(currentLocale());
+  return (
+    <FormField id={id} label={t('fields.country')} error={error} className={className}>
+      <Controller
+        control={control}
+        name="country"
+        render={({ field }) => (
+          <Select
+            name={field.name}
+            value={field.value ?? NONE}
+            onValueChange={(next) => field.onChange(isCountryCode(next) ? next : null)}
+          >
+            <SelectTrigger ref={field.ref} onBlur={field.onBlur} {...fieldAria(id, { error })}>
+              <SelectValue placeholder={t('form.country.none')} />
+            </SelectTrigger>
+            <SelectContent className="max-h-96 overflow-y-auto">
+              <SelectItem value={NONE}>{t('form.country.none')}</SelectItem>
+              <SelectSeparator />
+              <SelectGroup aria-label={t('form.country.eu')}>
+                {eu.map((option) => (
+                  <SelectItem key={option.code} value={option.code}>
+                    {option.name}
+                  </SelectItem>
+                ))}
+              </SelectGroup>
+              <SelectSeparator />
+              <SelectGroup aria-label={t('form.country.others')}>
+                {others.map((option) => (
+                  <SelectItem key={option.code} value={option.code}>
+                    {option.name}
+                  </SelectItem>
+                ))}
+              </SelectGroup>
+            </SelectContent>
+          </Select>
+        )}
+      />
+    </FormField>
+  );
+}
+
+/** The default ledger account from the settings' list ("4400 - Wareneingang"), or none. */
+export function LedgerAccountSelect({ className }: { className?: string }) {
+  const { t } = useTranslation('counterparties');
+  const { control } = useFormContext<CounterpartyFormValues>();
+  const ledgerAccounts = useLedgerAccounts();
+  const error = useFieldError('defaultLedgerAccountId');
+  const id = fieldId('defaultLedgerAccountId');
+  const hint = ledgerAccounts.isPending ? t('form.ledger.loading') : ledgerAccounts.isError ? t('form.ledger.failed') : undefined;
+  return (
+    <FormField id={id} label={t('fields.defaultLedgerAccountId')} hint={hint} error={error} className={className}>
+      <Controller
+        control={control}
+        name="defaultLedgerAccountId"
+        render={({ field }) => (
+          <Select
+            name={field.name}
+            value={field.value ?? NONE}
+            onValueChange={(next) => field.onChange(next === NONE ? null : next)}
+          >
+            <SelectTrigger ref={field.ref} onBlur={field.onBlur} {...fieldAria(id, { error, hint: Boolean(hint) })}>
+              <SelectValue placeholder={t('form.ledger.none')} />
+            </SelectTrigger>
+            <SelectContent className="max-h-96 overflow-y-auto">
+              <SelectItem value={NONE}>{t('form.ledger.none')}</SelectItem>
+              {(ledgerAccounts.data?.items ?? []).map((account) => (
+                <SelectItem key={account.id} value={account.id}>
+                  {formatLedgerAccount(account)}
+                </SelectItem>
+              ))}
+              {field.value && ledgerAccounts.data && !ledgerAccounts.data.items.some((account) => account.id === field.value) ? (
+                <SelectItem value={field.value}>{t('detail.unknownLedgerAccount')}</SelectItem>
+              ) : null}
+            </SelectContent>
+          </Select>
+        )}
+      />
+    </FormField>
+  );
+}

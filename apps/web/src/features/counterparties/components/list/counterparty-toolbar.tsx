@@ -1,0 +1,86 @@
+import { Search } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { DebouncedInput } from '@/components/debounced-input';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { hasActiveFilters, MAX_SEARCH_LENGTH, type CounterpartyListFilters, type TriState } from '../../model/list-filters';
+
+const ANY = 'any';
+
+interface TriStateSelectProps {
+  id: string;
+  label: string;
+  value: TriState;
+  onChange: (value: TriState) => void;
+  options: { true: string; false: string; any: string };
+}
+
+function TriStateSelect({ id, label, value, onChange, options }: TriStateSelectProps) {
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={id} className="text-xs text-muted-foreground">
+        {label}
+      </Label>
+      <Select value={value || ANY} onValueChange={(next) => onChange(next === ANY ? '' : (next as TriState))}>
+        <SelectTrigger id={id} className="w-52">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={ANY}>{options.any}</SelectItem>
+          <SelectItem value="true">{options.true}</SelectItem>
+          <SelectItem value="false">{options.false}</SelectItem>
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+/** Search (name, VAT number, numbers: the server decides) and the trust and open-invoice filters. */
+export function CounterpartyToolbar({
+  filters,
+  onChange,
+}: {
+  filters: CounterpartyListFilters;
+  onChange: (change: Partial<CounterpartyListFilters>) => void;
+}) {
+  const { t } = useTranslation('counterparties');
+  return (
+    <div className="mb-3 flex flex-wrap items-end gap-3" role="search">
+      <div className="relative w-full max-w-sm">
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+        />
+        <DebouncedInput
+          type="search"
+          aria-label={t('list.searchLabel')}
+          placeholder={t('list.searchPlaceholder')}
+          className="pl-9"
+          maxLength={MAX_SEARCH_LENGTH}
+          value={filters.search}
+          onCommit={(search) => onChange({ search })}
+        />
+      </div>
+      <TriStateSelect
+        id="counterparty-filter-trusted"
+        label={t('list.filters.trusted')}
+        value={filters.trusted}
+        onChange={(trusted) => onChange({ trusted })}
+        options={{ any: t('list.filters.any'), true: t('list.filters.trustedYes'), false: t('list.filters.trustedNo') }}
+      />
+      <TriStateSelect
+        id="counterparty-filter-open-invoices"
+        label={t('list.filters.hasOpenInvoices')}
+        value={filters.hasOpenInvoices}
+        onChange={(hasOpenInvoices) => onChange({ hasOpenInvoices })}
+        options={{ any: t('list.filters.any'), true: t('list.filters.openYes'), false: t('list.filters.openNo') }}
+      />
+      {hasActiveFilters(filters) ? (
+        <Button variant="ghost" onClick={() => onChange({ search: '', trusted: '', hasOpenInvoices: '' })}>
+          {t('list.filters.clear')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

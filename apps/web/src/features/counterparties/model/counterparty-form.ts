@@ -1,0 +1,117 @@
+import { formatIban } from '@kontor/domain/iban';
+import type { Counterparty, CounterpartyFieldsInput } from '@kontor/domain/counterparties/counterparty-record';
+import { isCountryCode } from './country-options';
+
+/** What the form holds: exactly the input of the schema the server validates with (ARCHITECTURE §3.1). */
+export type CounterpartyFormValues = CounterpartyFieldsInput;
+export type CounterpartyFormField = keyof CounterpartyFormValues;
+export type BankAccountFormValues = CounterpartyFormValues['bankAccounts'][number];
+
+export const COUNTERPARTY_FORM_FIELDS = [
+  'name',
+  'vatNumber',
+  'email',
+  'description',
+  'street',
+  'zip',
+  'city',
+  'country',
+  'bankAccounts',
+  'accountsPayableNumber',
+  'accountsReceivableNumber',
+  'defaultLedgerAccountId',
+  'paymentTermsDays',
+  'skontoDays',
+  'skontoRate',
+  'paymentRemindersEnabled',
+  'paymentReminderEmails',
+] as const satisfies readonly CounterpartyFormField[];
+
+export const MAX_BANK_ACCOUNTS = 20;
+
+export function isCounterpartyFormPath(path: string): boolean {
+  return COUNTERPARTY_FORM_FIELDS.some((field) => path === field || path.startsWith(`${field}.`));
+}
+
+export function emptyBankAccount(): BankAccountFormValues {
+  return { name: '', iban: '', bic: null };
+}
+
+/** The form's start: a loaded record (IBANs grouped in fours, as people read them), or an empty one. */
+export function toCounterpartyFormValues(counterparty: Counterparty | null): CounterpartyFormValues {
+  if (!counterparty) {
+    return {
+      name: '',
+      vatNumber: null,
+      email: null,
+      description: null,
+      street: null,
+      zip: null,
+      city: null,
+      country: null,
+      bankAccounts: [],
+      accountsPayableNumber: null,
+      accountsReceivableNumber: null,
+      defaultLedgerAccountId: null,
+      paymentTermsDays: null,
+      skontoDays: null,
+      skontoRate: null,
+      paymentRemindersEnabled: false,
+      paymentReminderEmails: null,
+    };
+  }
+  return {
+    name: counterparty.name,
+    vatNumber: counterparty.vatNumber,
+    email: counterparty.email,
+    description: counterparty.description,
+    street: counterparty.street,
+    zip: counterparty.zip,
+    city: counterparty.city,
+    country: isCountryCode(counterparty.country) ? counterparty.country : null,
+    bankAccounts: counterparty.bankAccounts.map((account) => ({
+      id: account.id,
+      name: account.name,
+      iban: formatIban(account.iban),
+      bic: account.bic,
+    })),
+    accountsPayableNumber: counterparty.accountsPayableNumber,
+    accountsReceivableNumber: counterparty.accountsReceivableNumber,
+    defaultLedgerAccountId: counterparty.defaultLedgerAccountId,
+    paymentTermsDays: counterparty.paymentTermsDays,
+    skontoDays: counterparty.skontoDays,
+    skontoRate: counterparty.skontoRate,
+    paymentRemindersEnabled: counterparty.paymentRemindersEnabled,
+    paymentReminderEmails: counterparty.paymentReminderEmails,
+  };
+}
+
+function isSame(left: unknown, right: unknown): boolean {
+  return JSON.stringify(left) === JSON.stringify(right);
+}
+
+export interface CounterpartyEditMerge {
+  /** The fresh version with what I changed laid on top. */
+  values: CounterpartyFormValues;
+  mine: CounterpartyFormField[];
+  theirs: CounterpartyFormField[];
+  /** Changed by both to different values: mine wins, the user is told. */
+  conflicts: CounterpartyFormField[];
+}
+
+/**
+ * Someone saved the counterparty while I edited it (409). Per field: what I changed keeps my
+ * value, what I left alone takes theirs, so reloading never drops anything typed.
+ */
+export function mergeCounterpartyEdit(
+  base: CounterpartyFormValues,
+  mine: CounterpartyFormValues,
+  fresh: CounterpartyFormValues,
+): CounterpartyEditMerge {
+  const mineChanged = COUNTERPARTY_FORM_FIELDS.filter((field) => !isSame(base[field], mine[field]));
+  const theirs = COUNTERPARTY_FORM_FIELDS.filter((field) => !isSame(base[field], fresh[field]));
+  const values: CounterpartyFormValues = { ...fresh };
+  for (const field of mineChanged) Object.assign(values, { [field]: mine[field] });
+  const conflicts = theirs.filter((field) => mineChanged.includes(field) && !isSame(mine[field], fresh[field]));
+  return { values, mine: mineChanged, theirs, conflicts };
+}
