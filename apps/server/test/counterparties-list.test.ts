@@ -23,9 +23,9 @@ describe('counterparty list and lookup', () => {
     const rows = await testApp.database.db
       .insert(counterparties)
       .values([
-        { organizationId: org.id, name: 'alpha Bau GmbH', accountsPayableNumber: '70001', vatNumber: 'DE100000001' },
+        { organizationId: org.id, name: 'alpha Bau GmbH', accountsPayableNumber: '70001', vatNumber: 'DE100000008' },
         { organizationId: org.id, name: 'Beta Logistik KG', accountsReceivableNumber: '10001', isTrusted: true },
-        { organizationId: org.id, name: 'Gamma Software AG', vatNumber: 'ATU12345678' },
+        { organizationId: org.id, name: 'Gamma Software AG', vatNumber: 'ATU12345675' },
         { organizationId: org.id, name: 'Delta Logistik GmbH', isTrusted: true },
         { organizationId: org.id, name: 'Epsilon 100% Service' },
       ])
@@ -67,7 +67,7 @@ describe('counterparty list and lookup', () => {
     const byName = Object.fromEntries(page.items.map((item) => [item.name.split(' ')[0], item]));
     expect(byName.Beta).toMatchObject({ isTrusted: true, openInvoiceCount: 2, accountsReceivableNumber: '10001' });
     expect(byName.Delta).toMatchObject({ openInvoiceCount: 0 });
-    expect(byName.Gamma).toMatchObject({ bankAccountCount: 2, vatNumber: 'ATU12345678' });
+    expect(byName.Gamma).toMatchObject({ bankAccountCount: 2, vatNumber: 'ATU12345675' });
   });
 
   it('pages with an opaque cursor without gaps or repeats, and refuses a broken one', async () => {
@@ -110,7 +110,7 @@ describe('counterparty list and lookup', () => {
     expect(items[0]).toEqual({
       id: ids.alpha,
       name: 'alpha Bau GmbH',
-      vatNumber: 'DE100000001',
+      vatNumber: 'DE100000008',
       iban: null,
       bic: null,
       accountsPayableNumber: '70001',

@@ -42,7 +42,7 @@ describe('counterparty records: create, update, delete, trust', () => {
       .where(eq(organizations.id, org.id));
     const created = await create({
       name: 'Nordlicht Telekommunikation GmbH',
-      vatNumber: 'DE311245678',
+      vatNumber: 'DE311245677',
       email: 'rechnung@nordlicht.de',
       description: 'Telefon und Internet',
       street: 'Hafenstraße 1',
@@ -54,7 +54,7 @@ describe('counterparty records: create, update, delete, trust', () => {
     });
     expect(created).toMatchObject({
       name: 'Nordlicht Telekommunikation GmbH',
-      vatNumber: 'DE311245678',
+      vatNumber: 'DE311245677',
       country: 'DE',
       accountsPayableNumber: '30000',
       accountsReceivableNumber: '10000',

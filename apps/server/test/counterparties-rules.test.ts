@@ -63,16 +63,19 @@ describe('counterparty rules', () => {
     expect(response.json<Counterparty>().bankAccounts).toHaveLength(2);
   });
 
-  it('accepts only a European VAT number (country prefix and digits)', async () => {
+  it('accepts only a European VAT number (country prefix, the country pattern and check digits)', async () => {
     expect((await fieldErrorsOf({ vatNumber: '123456789' })).vatNumber).toEqual([message('invalid_vat')]);
     expect((await fieldErrorsOf({ vatNumber: 'US123456789' })).vatNumber).toEqual([message('invalid_vat')]);
-    const response = await create({ name: 'Wien GmbH', vatNumber: 'atu 12345678' });
-    expect(response.json<Counterparty>().vatNumber).toBe('ATU12345678');
+    // The country's pattern and, for Germany, its check digit.
+    expect((await fieldErrorsOf({ vatNumber: 'DE12345678' })).vatNumber).toEqual([message('invalid_vat')]);
+    expect((await fieldErrorsOf({ vatNumber: 'DE123456789' })).vatNumber).toEqual([message('invalid_vat')]);
+    const response = await create({ name: 'Wien GmbH', vatNumber: 'atu 12345675' });
+    expect(response.json<Counterparty>().vatNumber).toBe('ATU12345675');
   });
 
   it('refuses a VAT number another counterparty has: 409 counterparty_exists', async () => {
-    expect((await create({ name: 'Erste', vatNumber: 'DE111111111' })).statusCode).toBe(201);
-    const response = await create({ name: 'Zweite', vatNumber: 'DE 111 111 111' });
+    expect((await create({ name: 'Erste', vatNumber: 'DE111111117' })).statusCode).toBe(201);
+    const response = await create({ name: 'Zweite', vatNumber: 'DE 111 111 117' });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ code: 'counterparty_exists', params: { field: 'vatNumber' } });
     expect(response.json().fieldErrors.vatNumber).toEqual([message('number_taken')]);

@@ -25,7 +25,7 @@ describe('counterparties for the invoice form: /api/counterparties/lookup and /i
   it('creates one inline with its bank account, an AP number and an activity entry (any member)', async () => {
     const response = await create({
       name: 'Bürowelt Schneider GmbH',
-      vatNumber: 'de 123 456 789',
+      vatNumber: 'de 123 456 788',
       iban: 'DE89 3704 0044 0532 0130 00',
       bic: 'cobadeffxxx',
     });
@@ -33,7 +33,7 @@ describe('counterparties for the invoice form: /api/counterparties/lookup and /i
     const created = response.json<CounterpartySummary>();
     expect(created).toMatchObject({
       name: 'Bürowelt Schneider GmbH',
-      vatNumber: 'DE123456789',
+      vatNumber: 'DE123456788',
       iban: 'DE89370400440532013000',
       bic: 'COBADEFFXXX',
       accountsPayableNumber: '70000',

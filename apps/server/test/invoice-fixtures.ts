@@ -54,7 +54,7 @@ export function validFields(debitorBankAccountId: string, overrides: Partial<Inv
     counterpartyName: 'Lieferant GmbH',
     counterpartyIban: 'DE89 3704 0044 0532 0130 00',
     counterpartyBic: null,
-    counterpartyVat: 'DE123456789',
+    counterpartyVat: 'DE123456788',
     invoiceNumber: 'RE-2026-001',
     purchaseOrder: null,
     date: '2026-11-01',

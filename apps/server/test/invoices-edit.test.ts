@@ -129,7 +129,7 @@ describe('invoice detail and editing', () => {
   it('fills name, VAT number and IBAN from the chosen counterparty when they are empty', async () => {
     const [counterparty] = await testApp.database.db
       .insert(counterparties)
-      .values({ organizationId: org.id, name: 'Papier AG', vatNumber: 'DE811111111' })
+      .values({ organizationId: org.id, name: 'Papier AG', vatNumber: 'DE811111113' })
       .returning();
     await testApp.database.db.insert(counterpartyBankAccounts).values({
       organizationId: org.id,
@@ -153,7 +153,7 @@ describe('invoice detail and editing', () => {
     expect(response.json()).toMatchObject({
       counterpartyId: counterparty!.id,
       counterpartyName: 'Papier AG',
-      counterpartyVat: 'DE811111111',
+      counterpartyVat: 'DE811111113',
       counterpartyIban: 'DE02120300000000202051',
       counterpartyBic: 'BYLADEM1001',
     });

@@ -147,7 +147,7 @@ const RULES: RuleCase[] = [
     invalid: { counterpartyVat: 'XX12' },
     field: 'counterpartyVat',
     message: 'Enter a European VAT number: a two-letter country prefix and its digits.',
-    valid: { counterpartyVat: 'ATU12345678' },
+    valid: { counterpartyVat: 'ATU12345675' },
   },
 ];
 

@@ -25,3 +25,4 @@ export * from './approvals/approval-flow';
 export * from './approvals/approval-engine';
 export * from './approvals/approval-views';
 export * from './counterparties/counterparty-record';
+export * from './counterparties/verification';

@@ -16,6 +16,13 @@ export function formatDate(value: string | Date, locale: Locale): string {
   }).format(date);
 }
 
+/** An instant as date and time in the interface language ("21.11.2026, 09:14"). */
+export function formatDateTime(value: string, locale: Locale): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
 export function formatNumber(value: number, locale: Locale): string {
   return new Intl.NumberFormat(INTL_LOCALE[locale]).format(value);
 }

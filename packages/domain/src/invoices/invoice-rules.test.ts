@@ -7,7 +7,7 @@ const TODAY = '2026-11-21';
 function valid(overrides: Partial<InvoiceRuleInput> = {}): InvoiceRuleInput {
   return {
     counterpartyIban: 'DE89370400440532013000',
-    counterpartyVat: 'DE123456789',
+    counterpartyVat: 'DE129273398',
     invoiceNumber: 'RE-1',
     date: '2026-11-01',
     dueDate: '2026-11-30',

@@ -33,21 +33,21 @@ const LEDGER_ACCOUNTS: { code: string; name: string }[] = [
 
 /** Invented suppliers with check-digit-valid IBANs (real bank codes) and well-formed VAT numbers. */
 const SUPPLIERS: { name: string; vatNumber: string; iban: string; bic: string }[] = [
-  { name: 'Bürowelt Schneider GmbH', vatNumber: 'DE287654321', iban: 'DE25700202700015040123', bic: 'HYVEDEMMXXX' },
-  { name: 'Nordlicht Telekommunikation GmbH', vatNumber: 'DE311245678', iban: 'DE05200400000628400123', bic: 'COBADEHHXXX' },
-  { name: 'Alpen IT-Service GmbH', vatNumber: 'ATU12345678', iban: 'AT582011182715243001', bic: 'GIBAATWWXXX' },
-  { name: 'Kaffeerösterei Wagner KG', vatNumber: 'ATU57894321', iban: 'AT533800000000123456', bic: 'RZSTAT2G' },
-  { name: 'Hausverwaltung Becker & Söhne GmbH', vatNumber: 'DE298765432', iban: 'DE05100500000190123456', bic: 'BELADEBEXXX' },
+  { name: 'Bürowelt Schneider GmbH', vatNumber: 'DE287654324', iban: 'DE25700202700015040123', bic: 'HYVEDEMMXXX' },
+  { name: 'Nordlicht Telekommunikation GmbH', vatNumber: 'DE311245677', iban: 'DE05200400000628400123', bic: 'COBADEHHXXX' },
+  { name: 'Alpen IT-Service GmbH', vatNumber: 'ATU12345675', iban: 'AT582011182715243001', bic: 'GIBAATWWXXX' },
+  { name: 'Kaffeerösterei Wagner KG', vatNumber: 'ATU57894327', iban: 'AT533800000000123456', bic: 'RZSTAT2G' },
+  { name: 'Hausverwaltung Becker & Söhne GmbH', vatNumber: 'DE298765435', iban: 'DE05100500000190123456', bic: 'BELADEBEXXX' },
   {
     name: 'Rheinland Logistik Krause GmbH & Co. KG',
-    vatNumber: 'DE276543219',
+    vatNumber: 'DE276543216',
     iban: 'DE66370501980012345678',
     bic: 'COLSDE33XXX',
   },
-  { name: 'CloudWerk Software AG', vatNumber: 'DE314159265', iban: 'DE71500105175400123456', bic: 'INGDDEFFXXX' },
+  { name: 'CloudWerk Software AG', vatNumber: 'DE314159262', iban: 'DE71500105175400123456', bic: 'INGDDEFFXXX' },
   {
     name: 'Badische Reinigungsdienste Hofmann GmbH',
-    vatNumber: 'DE265358979',
+    vatNumber: 'DE265358974',
     iban: 'DE65660501010108912345',
     bic: 'KARSDE66XXX',
   },

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { OrgId, Tx } from '../../db/database';
 import { activityLog, counterparties, counterpartyBankAccounts, invoices, ledgerAccounts, users } from '../../db/schema';
+import { readActivityEntries, type ActivityLogEntry } from '../activity-log/reader';
 
 /** Invoices in these states are done with: they no longer count as open (list and detail). */
 export const CLOSED_INVOICE_STATUSES = ['cancelled', 'archived', 'exported'] as const;
@@ -190,27 +191,10 @@ export async function findCounterpartyIdByVatNumber(
 }
 
 /** The counterparty's log, newest first, with the actor's name where the actor is a user. */
-export async function listCounterpartyActivity(tx: Tx, orgId: OrgId, counterpartyId: string) {
-  return tx
-    .select({
-      id: activityLog.id,
-      entityType: activityLog.entityType,
-      action: activityLog.action,
-      actorType: activityLog.actorType,
-      actorName: users.name,
-      actorEmail: users.email,
-      changes: activityLog.changes,
-      createdAt: activityLog.createdAt,
-    })
-    .from(activityLog)
-    .leftJoin(users, and(eq(activityLog.actorType, 'user'), eq(sql`${users.id}::text`, activityLog.actorId)))
-    .where(
-      and(
-        eq(activityLog.organizationId, orgId),
-        eq(activityLog.entityType, 'counterparty'),
-        eq(activityLog.entityId, counterpartyId),
-      ),
-    )
-    .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
-    .limit(500);
+export async function listCounterpartyActivity(tx: Tx, orgId: OrgId, counterpartyId: string): Promise<ActivityLogEntry[]> {
+  return readActivityEntries(
+    tx,
+    orgId,
+    and(eq(activityLog.entityType, 'counterparty'), eq(activityLog.entityId, counterpartyId))!,
+  );
 }

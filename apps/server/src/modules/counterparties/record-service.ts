@@ -1,8 +1,8 @@
-import type { z } from 'zod';
-import type { activityEntrySchema, Counterparty, CounterpartyFields, UpdateCounterpartyBody } from '@kontor/domain';
+import type { Counterparty, CounterpartyFields, UpdateCounterpartyBody } from '@kontor/domain';
 import type { Database, OrgId, Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { OrgContext } from '../../plugins/session';
+import type { ActivityLogEntry } from '../activity-log/reader';
 import { diffFields, writeActivity, type Actor } from '../activity-log/writer';
 import { tenant } from '../master-data/service-helpers';
 import { assignAccountNumber, lockAccountNumbers, type AccountNumberKind } from './numbering';
@@ -25,8 +25,6 @@ import {
   type CounterpartyRow,
 } from './record-repo';
 import { ensureVatNumberFree } from './service';
-
-type ActivityEntry = z.infer<typeof activityEntrySchema>;
 
 const actorOf = (org: OrgContext): Actor => ({ type: 'user', id: org.userId });
 
@@ -238,23 +236,12 @@ export class CounterpartyRecordService {
     });
   }
 
-  async activity(org: OrgContext, id: string): Promise<{ items: ActivityEntry[] }> {
+  async activity(org: OrgContext, id: string): Promise<{ items: ActivityLogEntry[] }> {
     return this.database.withOrg(
       tenant(org),
       async (tx) => {
         if (!(await findCounterpartyRow(tx, org.orgId, id))) throw new AppError('counterparty_not_found');
-        const rows = await listCounterpartyActivity(tx, org.orgId, id);
-        return {
-          items: rows.map((row) => ({
-            id: row.id,
-            entityType: row.entityType,
-            action: row.action,
-            actorType: row.actorType,
-            actorName: (row.actorName || row.actorEmail) ?? null,
-            changes: (row.changes as Record<string, unknown> | null) ?? null,
-            createdAt: row.createdAt.toISOString(),
-          })),
-        };
+        return { items: await listCounterpartyActivity(tx, org.orgId, id) };
       },
       { readOnly: true },
     );

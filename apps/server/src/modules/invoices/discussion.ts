@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import type { activityEntrySchema, invoiceCommentSchema } from '@kontor/domain';
+import type { invoiceCommentSchema } from '@kontor/domain';
 import type { OrgContext } from '../../plugins/session';
+import type { ActivityLogEntry } from '../activity-log/reader';
 import { writeActivity } from '../activity-log/writer';
 import { findUserDisplay, insertComment, listComments, listInvoiceActivity } from './repo';
 import { actorOf, findVisibleInvoice, tenant, type InvoiceService } from './service';
 
 type InvoiceComment = z.infer<typeof invoiceCommentSchema>;
-type ActivityEntry = z.infer<typeof activityEntrySchema>;
 
 /** A user without a display name is shown by e-mail; a removed user by nothing. */
 const displayName = (name: string | null, email: string | null) => (name || email) ?? null;
@@ -53,21 +53,10 @@ export class InvoiceDiscussion {
     });
   }
 
-  async activity(org: OrgContext, id: string): Promise<{ items: ActivityEntry[] }> {
+  async activity(org: OrgContext, id: string): Promise<{ items: ActivityLogEntry[] }> {
     return this.service.database.withOrg(tenant(org), async (tx) => {
       await findVisibleInvoice(tx, org, id);
-      const rows = await listInvoiceActivity(tx, org.orgId, id);
-      return {
-        items: rows.map((row) => ({
-          id: row.id,
-          entityType: row.entityType,
-          action: row.action,
-          actorType: row.actorType,
-          actorName: displayName(row.actorName, row.actorEmail),
-          changes: (row.changes as Record<string, unknown> | null) ?? null,
-          createdAt: row.createdAt.toISOString(),
-        })),
-      };
+      return { items: await listInvoiceActivity(tx, org.orgId, id) };
     });
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor, likePattern, parseSearchAmounts } from './list-query';
+import { likePattern } from '../../lib/like-pattern';
+import { decodeCursor, encodeCursor, parseSearchAmounts } from './list-query';
 
 describe('invoice search and cursor helpers', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { INVOICE_SORT_FIELDS, type InvoiceListQuery } from '@kontor/domain';
-import { AppError } from '../../lib/app-error';
+import { decodeCursorValues, encodeCursorValues, invalidCursor, isUuid } from '../../lib/keyset-cursor';
 
 /**
  * The keyset cursor: the last row's sort value and id, bound to the sort it was made for.
@@ -14,26 +14,16 @@ export interface ListCursor {
 }
 
 export function encodeCursor(cursor: ListCursor): string {
-  return Buffer.from(JSON.stringify([cursor.sort, cursor.direction, cursor.value, cursor.id])).toString('base64url');
+  return encodeCursorValues([cursor.sort, cursor.direction, cursor.value, cursor.id]);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function decodeCursor(raw: string, query: Pick<InvoiceListQuery, 'sort' | 'direction'>): ListCursor {
-  const invalid = () => new AppError('validation_failed', undefined, { fieldErrors: { cursor: ['invalid'] } });
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid();
-  }
-  if (!Array.isArray(parsed) || parsed.length !== 4) throw invalid();
-  const [sort, direction, value, id] = parsed as unknown[];
+  const [sort, direction, value, id] = decodeCursorValues(raw, 4);
   // A cursor from another sort would skip or repeat rows: refuse it rather than guess.
-  if (sort !== query.sort || direction !== query.direction) throw invalid();
-  if (!(INVOICE_SORT_FIELDS as readonly unknown[]).includes(sort)) throw invalid();
-  if (value !== null && (typeof value !== 'string' || value.length > 300)) throw invalid();
-  if (typeof id !== 'string' || !UUID.test(id)) throw invalid();
+  if (sort !== query.sort || direction !== query.direction) throw invalidCursor();
+  if (!(INVOICE_SORT_FIELDS as readonly unknown[]).includes(sort)) throw invalidCursor();
+  if (value !== null && (typeof value !== 'string' || value.length > 300)) throw invalidCursor();
+  if (!isUuid(id)) throw invalidCursor();
   return { sort: query.sort, direction: query.direction, value, id };
 }
 
@@ -65,9 +55,4 @@ export function parseSearchAmounts(term: string): number[] {
     add(toMinorUnits(integerPart.replace(/,/g, ''), fraction));
   }
   return [...amounts];
-}
-
-/** Escapes LIKE wildcards so that a search for "50%" means the characters, not a pattern. */
-export function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }

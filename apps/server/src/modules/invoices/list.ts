@@ -10,10 +10,11 @@ import {
 } from '@kontor/domain';
 import { queryPrepared, type Database } from '../../db/database';
 import { invoiceFiles, invoiceSplits, invoices } from '../../db/schema';
+import { likePattern } from '../../lib/like-pattern';
 import type { OrgContext } from '../../plugins/session';
 import { countByTab, statusesOfTab } from './list-counts';
 import { approvalProgressColumn, isPageDrivenByWaiting, waitingForCaller, waitsForCaller } from './list-approvals';
-import { decodeCursor, encodeCursor, likePattern, parseSearchAmounts, type ListCursor } from './list-query';
+import { decodeCursor, encodeCursor, parseSearchAmounts, type ListCursor } from './list-query';
 import { canSeeAllInvoices, invoiceVisibility } from './policy';
 import { tenant } from './service';
 import { findProgress } from '../invoice-reading/repo';

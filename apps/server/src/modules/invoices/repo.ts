@@ -1,5 +1,5 @@
 import type { ApprovalRequestView, InvoiceReading } from '@kontor/domain';
-import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_REQUIRED_FIELDS, type RequiredFieldSettings } from '@kontor/domain';
 import type { OrgId, Tx } from '../../db/database';
 import {
@@ -14,6 +14,7 @@ import {
   organizations,
   users,
 } from '../../db/schema';
+import { readActivityEntries, type ActivityLogEntry } from '../activity-log/reader';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceInsert = typeof invoices.$inferInsert;
@@ -166,38 +167,22 @@ export async function insertComment(tx: Tx, values: typeof invoiceComments.$infe
  * The invoice's log, newest first, with the entries of its approval requests and their items;
  * the actor's name where the actor is a user.
  */
-export async function listInvoiceActivity(tx: Tx, orgId: OrgId, invoiceId: string) {
+export async function listInvoiceActivity(tx: Tx, orgId: OrgId, invoiceId: string): Promise<ActivityLogEntry[]> {
   // Through the requests' and items' ids, so each part is a probe of activity_log_entity_idx.
   const requestIds = sql`select ${approvalRequests.id}::text from ${approvalRequests} where ${approvalRequests.organizationId} = ${orgId}
       and ${approvalRequests.entityType} = 'invoice' and ${approvalRequests.entityId} = ${invoiceId}`;
   const itemIds = sql`select ${approvalItems.id}::text from ${approvalItems} where ${approvalItems.organizationId} = ${orgId}
       and ${approvalItems.requestId} in (select ${approvalRequests.id} from ${approvalRequests} where ${approvalRequests.organizationId} = ${orgId}
       and ${approvalRequests.entityType} = 'invoice' and ${approvalRequests.entityId} = ${invoiceId})`;
-  return tx
-    .select({
-      id: activityLog.id,
-      entityType: activityLog.entityType,
-      action: activityLog.action,
-      actorType: activityLog.actorType,
-      actorName: users.name,
-      actorEmail: users.email,
-      changes: activityLog.changes,
-      createdAt: activityLog.createdAt,
-    })
-    .from(activityLog)
-    .leftJoin(users, and(eq(activityLog.actorType, 'user'), eq(sql`${users.id}::text`, activityLog.actorId)))
-    .where(
-      and(
-        eq(activityLog.organizationId, orgId),
-        or(
-          and(eq(activityLog.entityType, 'invoice'), eq(activityLog.entityId, invoiceId)),
-          and(eq(activityLog.entityType, 'approval_request'), sql`${activityLog.entityId} in (${requestIds})`),
-          and(eq(activityLog.entityType, 'approval_item'), sql`${activityLog.entityId} in (${itemIds})`),
-        ),
-      ),
-    )
-    .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
-    .limit(500);
+  return readActivityEntries(
+    tx,
+    orgId,
+    or(
+      and(eq(activityLog.entityType, 'invoice'), eq(activityLog.entityId, invoiceId)),
+      and(eq(activityLog.entityType, 'approval_request'), sql`${activityLog.entityId} in (${requestIds})`),
+      and(eq(activityLog.entityType, 'approval_item'), sql`${activityLog.entityId} in (${itemIds})`),
+    )!,
+  );
 }
 
 export async function findUserDisplay(tx: Tx, userId: string): Promise<{ name: string; email: string } | null> {

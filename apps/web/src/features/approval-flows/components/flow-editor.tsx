@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Controller, FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,13 +9,13 @@ import {
   type Approver,
 } from '@kontor/domain/approvals/approval-flow';
 import { StaleEditDialog } from '@/components/stale-edit-dialog';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { FormErrorAlerts, FormFooter } from '@/components/form-footer';
 import { fieldAria, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Switch } from '@/components/ui/switch';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
+import { useLeaveAfterSave } from '@/lib/use-leave-after-save';
 import { useApproverCandidates } from '../api/list-approver-candidates';
 import { ConditionsEditor } from './conditions-editor';
 import { StepsEditor } from './steps-editor';
@@ -32,16 +32,11 @@ interface FlowEditorProps {
 export function FlowEditor({ flow, initialType, listPath }: FlowEditorProps) {
   const { t } = useTranslation(['approval-flows', 'validation']);
   const navigate = useNavigate();
-  const [leaveTo, setLeaveTo] = useState<string | null>(null);
-  const editor = useFlowEditor(flow, initialType, () => setLeaveTo(listPath));
+  const { isLeaving, leaveTo } = useLeaveAfterSave();
+  const editor = useFlowEditor(flow, initialType, () => leaveTo(listPath));
   const { form } = editor;
   const { isDirty, errors, submitCount } = form.formState;
   const candidates = useApproverCandidates();
-
-  // Navigating once the saved state has rendered: the leave guard then no longer holds the page.
-  useEffect(() => {
-    if (leaveTo) void navigate(leaveTo);
-  }, [leaveTo, navigate]);
 
   // Approvers of this flow who left the organisation stay listed, so they can be unticked.
   const { approvers, formerMemberIds } = useMemo(() => {
@@ -66,18 +61,11 @@ export function FlowEditor({ flow, initialType, listPath }: FlowEditorProps) {
         <h2 id="flow-editor-title" className="text-lg font-semibold text-foreground">
           {flow ? t('detail.editTitle') : t('detail.createTitle')}
         </h2>
-        {hasErrors ? (
-          <Alert tone="danger" data-testid="flow-error-summary">
-            <p>{t('detail.errorSummary')}</p>
-          </Alert>
-        ) : null}
-        {editor.serverMessages.length > 0 ? (
-          <Alert tone="danger">
-            {editor.serverMessages.map((message) => (
-              <p key={message}>{message}</p>
-            ))}
-          </Alert>
-        ) : null}
+        <FormErrorAlerts
+          summary={hasErrors ? t('detail.errorSummary') : null}
+          summaryTestId="flow-error-summary"
+          serverMessages={editor.serverMessages}
+        />
         <fieldset disabled={editor.isSaving} className="grid min-w-0 gap-6">
           <section aria-labelledby="flow-general-title" className="grid gap-4 rounded-lg border border-border bg-surface p-4">
             <h3 id="flow-general-title" className="text-base font-semibold text-foreground">
@@ -145,15 +133,13 @@ export function FlowEditor({ flow, initialType, listPath }: FlowEditorProps) {
           <StepsEditor approvers={approvers} formerMemberIds={formerMemberIds} candidatesNotice={candidatesNotice} />
           <ConditionsEditor />
         </fieldset>
-        <div className="sticky bottom-0 z-10 flex flex-wrap items-center justify-end gap-3 border-t border-border bg-background/95 py-3 backdrop-blur">
-          {isDirty ? <span className="mr-auto text-sm text-muted-foreground">{t('detail.unsaved')}</span> : null}
-          <Button variant="outline" onClick={() => void navigate(listPath)} disabled={editor.isSaving}>
-            {t('detail.cancel')}
-          </Button>
-          <Button type="submit" isLoading={editor.isSaving}>
-            {t('detail.save')}
-          </Button>
-        </div>
+        <FormFooter
+          isDirty={isDirty}
+          isSaving={editor.isSaving}
+          unsavedLabel={t('detail.unsaved')}
+          secondary={{ label: t('detail.cancel'), onClick: () => void navigate(listPath) }}
+          submitLabel={t('detail.save')}
+        />
       </form>
       <StaleEditDialog
         stale={editor.stale}
@@ -163,7 +149,7 @@ export function FlowEditor({ flow, initialType, listPath }: FlowEditorProps) {
         testId="stale-flow-dialog"
       />
       <UnsavedChangesGuard
-        isDirty={isDirty && !editor.isSaving && leaveTo === null}
+        isDirty={isDirty && !editor.isSaving && !isLeaving}
         texts={{ title: t('leave.title'), description: t('leave.description'), stay: t('leave.stay'), leave: t('leave.leave') }}
       />
     </FormProvider>

@@ -1,20 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { ApprovalFlow, ApprovalFlowBody, ApprovalFlowType } from '@kontor/domain/approvals/approval-flow';
-import { hasErrorCode, isApiError } from '@/lib/api-error';
-import { translateFieldMessage } from '@/lib/form-errors';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import type { ApprovalFlow, ApprovalFlowType } from '@kontor/domain/approvals/approval-flow';
+import { useVersionedEditor, type StaleState } from '@/lib/use-versioned-editor';
 import { useApprovalFlowMutations } from '../api/approval-flow-mutations';
 import { approvalFlowQueryOptions } from '../api/get-approval-flow';
-import { FLOW_FORM_FIELDS, mergeFlowEdit, toFlowFormValues, type FlowEditMerge, type FlowFormValues } from '../model/flow-form';
+import { FLOW_FORM_FIELDS, mergeFlowEdit, toFlowFormValues, type FlowEditMerge } from '../model/flow-form';
 import { flowFormResolver } from '../model/flow-form-resolver';
 
-export interface FlowStaleState {
-  fresh: ApprovalFlow;
-  merge: FlowEditMerge;
-}
+export type FlowStaleState = StaleState<ApprovalFlow, FlowEditMerge>;
 
 function isFormPath(path: string): boolean {
   return FLOW_FORM_FIELDS.some((field) => path === field || path.startsWith(`${field}.`));
@@ -28,76 +21,22 @@ function isFormPath(path: string): boolean {
 export function useFlowEditor(flow: ApprovalFlow | null, initialType: ApprovalFlowType, onSaved: (saved: ApprovalFlow) => void) {
   const { t } = useTranslation('approval-flows');
   const queryClient = useQueryClient();
-  const { create, update } = useApprovalFlowMutations();
-  const [base, setBase] = useState(flow);
-  const [stale, setStale] = useState<FlowStaleState | null>(null);
-  const [serverMessages, setServerMessages] = useState<string[]>([]);
-  const form = useForm<FlowFormValues, unknown, ApprovalFlowBody>({
-    resolver: flowFormResolver,
+  return useVersionedEditor({
+    record: flow,
     defaultValues: toFlowFormValues(flow, initialType),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    resolver: flowFormResolver,
+    toValues: toFlowFormValues,
+    merge: mergeFlowEdit,
+    fetchFresh: (current) => queryClient.fetchQuery({ ...approvalFlowQueryOptions(current.id), staleTime: 0 }),
+    mutations: useApprovalFlowMutations(),
+    isFormPath,
+    texts: {
+      saved: () => t('detail.saved'),
+      saveFailed: t('detail.saveFailed'),
+      staleLoadFailed: t('stale.loadFailed'),
+      staleKept: t('stale.kept'),
+      staleDiscarded: t('stale.discarded'),
+    },
+    onSaved,
   });
-
-  const openStaleDialog = async (current: ApprovalFlow) => {
-    try {
-      const fresh = await queryClient.fetchQuery({ ...approvalFlowQueryOptions(current.id), staleTime: 0 });
-      setStale({ fresh, merge: mergeFlowEdit(toFlowFormValues(current), form.getValues(), toFlowFormValues(fresh)) });
-    } catch (error) {
-      notifyError(error, t('stale.loadFailed'));
-    }
-  };
-
-  const applyServerErrors = (error: unknown): void => {
-    if (!isApiError(error) || !error.fieldErrors) return;
-    const unmatched: string[] = [];
-    for (const [path, messages] of Object.entries(error.fieldErrors)) {
-      const message = messages.map((entry) => translateFieldMessage(entry) ?? entry).join(' ');
-      if (!message) continue;
-      if (isFormPath(path)) form.setError(path as FieldPath<FlowFormValues>, { type: 'server', message });
-      else unmatched.push(message);
-    }
-    setServerMessages(unmatched);
-  };
-
-  const submit = form.handleSubmit(async (body) => {
-    setServerMessages([]);
-    try {
-      const saved = base
-        ? await update.mutateAsync({ id: base.id, body: { ...body, version: base.version } })
-        : await create.mutateAsync(body);
-      form.reset(toFlowFormValues(saved));
-      setBase(saved);
-      notifySuccess(t('detail.saved'));
-      onSaved(saved);
-    } catch (error) {
-      if (base && hasErrorCode(error, 'stale_version')) {
-        await openStaleDialog(base);
-        return;
-      }
-      applyServerErrors(error);
-      notifyError(error, t('detail.saveFailed'));
-    }
-  });
-
-  const resolveStale = (choice: 'keep' | 'discard' | 'later') => {
-    if (stale && choice !== 'later') {
-      setBase(stale.fresh);
-      form.reset(toFlowFormValues(stale.fresh));
-      // Laid over the fresh version as changes, so the form stays dirty and the save goes on from there.
-      if (choice === 'keep')
-        for (const field of stale.merge.mine) form.setValue(field, stale.merge.values[field], { shouldDirty: true });
-      notifySuccess(t(choice === 'keep' ? 'stale.kept' : 'stale.discarded'));
-    }
-    setStale(null);
-  };
-
-  return {
-    form,
-    submit,
-    isSaving: create.isPending || update.isPending,
-    stale,
-    resolveStale,
-    serverMessages,
-  };
 }

@@ -6,6 +6,7 @@ import {
   type ApprovalFlowType,
   type approvalFlowBodySchema,
 } from '@kontor/domain/approvals/approval-flow';
+import { mergeStaleFields, type StaleMerge } from '@/lib/stale-merge';
 
 /** What the editor holds: exactly the input of the schema the server validates with. */
 export type FlowFormValues = z.input<typeof approvalFlowBodySchema>;
@@ -65,28 +66,12 @@ export function toggleId(ids: readonly string[], id: string, isChecked: boolean)
   return ids.filter((candidate) => candidate !== id);
 }
 
-function isSame(left: unknown, right: unknown): boolean {
-  return JSON.stringify(left) === JSON.stringify(right);
-}
-
-export interface FlowEditMerge {
-  /** The fresh version with what I changed laid on top. */
-  values: FlowFormValues;
-  mine: FlowFormField[];
-  theirs: FlowFormField[];
-  /** Changed by both to different values: mine wins, the user is told. */
-  conflicts: FlowFormField[];
-}
+export type FlowEditMerge = StaleMerge<FlowFormValues, FlowFormField>;
 
 /**
  * Someone saved the flow while I edited it (409). Per field: what I changed keeps my value,
  * what I left alone takes theirs, so reloading never drops anything typed.
  */
 export function mergeFlowEdit(base: FlowFormValues, mine: FlowFormValues, fresh: FlowFormValues): FlowEditMerge {
-  const mineChanged = FLOW_FORM_FIELDS.filter((field) => !isSame(base[field], mine[field]));
-  const theirs = FLOW_FORM_FIELDS.filter((field) => !isSame(base[field], fresh[field]));
-  const values: FlowFormValues = { ...fresh };
-  for (const field of mineChanged) Object.assign(values, { [field]: mine[field] });
-  const conflicts = theirs.filter((field) => mineChanged.includes(field) && !isSame(mine[field], fresh[field]));
-  return { values, mine: mineChanged, theirs, conflicts };
+  return mergeStaleFields(FLOW_FORM_FIELDS, base, mine, fresh);
 }

@@ -5,7 +5,7 @@ import { mergeCounterpartyEdit, toCounterpartyFormValues } from './counterparty-
 const record: Counterparty = {
   id: '0b9c1c7e-64a8-4c39-9a38-2f3d3b9c0a11',
   name: 'Müller Bürobedarf GmbH',
-  vatNumber: 'DE123456789',
+  vatNumber: 'DE123456788',
   email: 'buchhaltung@mueller.example',
   description: null,
   street: 'Hauptstraße 1',

@@ -1,5 +1,6 @@
 import { formatIban } from '@kontor/domain/iban';
 import type { Counterparty, CounterpartyFieldsInput } from '@kontor/domain/counterparties/counterparty-record';
+import { mergeStaleFields, type StaleMerge } from '@/lib/stale-merge';
 import { isCountryCode } from './country-options';
 
 /** What the form holds: exactly the input of the schema the server validates with (ARCHITECTURE §3.1). */
@@ -86,18 +87,7 @@ export function toCounterpartyFormValues(counterparty: Counterparty | null): Cou
   };
 }
 
-function isSame(left: unknown, right: unknown): boolean {
-  return JSON.stringify(left) === JSON.stringify(right);
-}
-
-export interface CounterpartyEditMerge {
-  /** The fresh version with what I changed laid on top. */
-  values: CounterpartyFormValues;
-  mine: CounterpartyFormField[];
-  theirs: CounterpartyFormField[];
-  /** Changed by both to different values: mine wins, the user is told. */
-  conflicts: CounterpartyFormField[];
-}
+export type CounterpartyEditMerge = StaleMerge<CounterpartyFormValues, CounterpartyFormField>;
 
 /**
  * Someone saved the counterparty while I edited it (409). Per field: what I changed keeps my
@@ -108,10 +98,5 @@ export function mergeCounterpartyEdit(
   mine: CounterpartyFormValues,
   fresh: CounterpartyFormValues,
 ): CounterpartyEditMerge {
-  const mineChanged = COUNTERPARTY_FORM_FIELDS.filter((field) => !isSame(base[field], mine[field]));
-  const theirs = COUNTERPARTY_FORM_FIELDS.filter((field) => !isSame(base[field], fresh[field]));
-  const values: CounterpartyFormValues = { ...fresh };
-  for (const field of mineChanged) Object.assign(values, { [field]: mine[field] });
-  const conflicts = theirs.filter((field) => mineChanged.includes(field) && !isSame(mine[field], fresh[field]));
-  return { values, mine: mineChanged, theirs, conflicts };
+  return mergeStaleFields(COUNTERPARTY_FORM_FIELDS, base, mine, fresh);
 }

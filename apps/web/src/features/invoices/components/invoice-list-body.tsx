@@ -2,12 +2,10 @@ import { FileUp, SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceListItem } from '@kontor/domain/invoices/invoice-schema';
+import { PagedListBody } from '@/components/paged-list-body';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
 import type { useInvoiceList } from '../api/list-invoices';
-import { LoadMoreSentinel } from '@/components/load-more-sentinel';
-import { TableSkeleton } from '@/components/table-skeleton';
 
 interface InvoiceListBodyProps {
   list: ReturnType<typeof useInvoiceList>;
@@ -32,49 +30,31 @@ export function InvoiceListBody({
   children,
 }: InvoiceListBodyProps) {
   const { t } = useTranslation('invoices');
-  if (list.isPending) return <TableSkeleton columns={skeletonColumns} />;
-  if (list.isError && items.length === 0) {
-    return (
-      <ErrorState
-        title={t('list.loadFailed')}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        isRetrying={list.isFetching}
-      />
-    );
-  }
-  if (items.length === 0) {
-    if (hasFilters)
-      return <EmptyState icon={SearchX} title={t('list.noMatchesTitle')} description={t('list.noMatchesDescription')} />;
-    return (
-      <EmptyState
-        icon={FileUp}
-        title={emptyTitle}
-        description={emptyDescription}
-        action={onUpload ? <Button onClick={onUpload}>{t('upload.open')}</Button> : undefined}
-      />
-    );
-  }
   return (
-    <div
-      className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
-      aria-busy={list.isFetching || undefined}
+    <PagedListBody
+      list={list}
+      itemCount={items.length}
+      skeletonColumns={skeletonColumns}
+      empty={
+        hasFilters ? (
+          <EmptyState icon={SearchX} title={t('list.noMatchesTitle')} description={t('list.noMatchesDescription')} />
+        ) : (
+          <EmptyState
+            icon={FileUp}
+            title={emptyTitle}
+            description={emptyDescription}
+            action={onUpload ? <Button onClick={onUpload}>{t('upload.open')}</Button> : undefined}
+          />
+        )
+      }
+      texts={{
+        loadFailed: t('list.loadFailed'),
+        loadMoreFailed: t('list.loadMoreFailed'),
+        loadMore: t('list.loadMore'),
+        shown: t('list.shown', { count: items.length }),
+      }}
     >
       {children}
-      <LoadMoreSentinel
-        isEnabled={Boolean(list.hasNextPage) && !list.isFetchingNextPage && !list.isFetchNextPageError}
-        onVisible={() => void list.fetchNextPage()}
-      />
-      <div className="mt-3 flex flex-col items-center gap-2">
-        {list.isFetchNextPageError ? <p className="text-sm text-danger">{t('list.loadMoreFailed')}</p> : null}
-        {list.hasNextPage ? (
-          <Button variant="outline" onClick={() => void list.fetchNextPage()} isLoading={list.isFetchingNextPage}>
-            {t('list.loadMore')}
-          </Button>
-        ) : (
-          <p className="text-xs text-muted-foreground">{t('list.shown', { count: items.length })}</p>
-        )}
-      </div>
-    </div>
+    </PagedListBody>
   );
 }

@@ -1,7 +1,7 @@
-import { Filter, Search } from 'lucide-react';
+import { Filter } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { DebouncedInput } from '@/components/debounced-input';
+import { SearchField } from '@/components/search-field';
 
 interface InvoiceToolbarProps {
   search: string;
@@ -15,21 +15,13 @@ export function InvoiceToolbar({ search, onSearch, filterToggle }: InvoiceToolba
   const { t } = useTranslation('invoices');
   return (
     <div className="mb-3 flex flex-wrap items-center gap-2">
-      <div className="relative w-full max-w-sm">
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-        />
-        <DebouncedInput
-          type="search"
-          aria-label={t('search.label')}
-          placeholder={t('search.placeholder')}
-          className="pl-9"
-          maxLength={100}
-          value={search}
-          onCommit={onSearch}
-        />
-      </div>
+      <SearchField
+        label={t('search.label')}
+        placeholder={t('search.placeholder')}
+        maxLength={100}
+        value={search}
+        onCommit={onSearch}
+      />
       {filterToggle ? (
         <Button variant="outline" aria-expanded={filterToggle.isOpen} onClick={filterToggle.onToggle}>
           <Filter aria-hidden="true" />

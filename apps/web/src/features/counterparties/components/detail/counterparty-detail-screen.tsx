@@ -1,13 +1,8 @@
-import { ArrowLeft, FileQuestion } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { Counterparty } from '@kontor/domain/counterparties/counterparty-record';
-import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
+import { BackLink, RecordLoadError } from '@/components/record-states';
 import { LoadingState } from '@/components/ui/loading-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { isApiError } from '@/lib/api-error';
 import { formatDate } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
 import { useSession } from '@/lib/session-context';
@@ -48,39 +43,21 @@ export function CounterpartyDetailScreen({ id }: { id: string }) {
   const basePath = `/${slug}/counterparties`;
   const query = useCounterpartyRecord(id);
 
-  const backLink = (
-    <Link to={basePath} className="mb-2 inline-flex items-center gap-1 text-sm text-primary hover:underline">
-      <ArrowLeft aria-hidden="true" className="size-4" />
-      {t('actions.back')}
-    </Link>
-  );
+  const backLink = <BackLink to={basePath} label={t('actions.back')} className="mb-2" />;
 
   if (query.isPending) return <LoadingState label={t('detail.loading')} />;
   if (query.isError && !query.data) {
-    const isNotFound = isApiError(query.error) && (query.error.status === 404 || query.error.status === 400);
     return (
       <div className="grid gap-2">
         {backLink}
-        {isNotFound ? (
-          <EmptyState
-            icon={FileQuestion}
-            title={t('detail.notFoundTitle')}
-            description={t('detail.notFoundDescription')}
-            headingLevel={1}
-            action={
-              <Button asChild variant="outline">
-                <Link to={basePath}>{t('actions.back')}</Link>
-              </Button>
-            }
-          />
-        ) : (
-          <ErrorState
-            title={t('detail.loadFailed')}
-            error={query.error}
-            onRetry={() => void query.refetch()}
-            isRetrying={query.isFetching}
-          />
-        )}
+        <RecordLoadError
+          error={query.error}
+          notFound={{ title: t('detail.notFoundTitle'), description: t('detail.notFoundDescription'), headingLevel: 1 }}
+          back={{ to: basePath, label: t('actions.back') }}
+          loadFailedTitle={t('detail.loadFailed')}
+          onRetry={() => void query.refetch()}
+          isRetrying={query.isFetching}
+        />
       </div>
     );
   }

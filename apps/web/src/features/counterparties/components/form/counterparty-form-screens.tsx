@@ -1,12 +1,10 @@
-import { ArrowLeft, FileQuestion } from 'lucide-react';
+import { FileQuestion } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BackLink, RecordQueryView } from '@/components/record-states';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
-import { LoadingState } from '@/components/ui/loading-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { isApiError } from '@/lib/api-error';
 import { useSession } from '@/lib/session-context';
 import { useCounterpartyRecord } from '../../api/get-counterparty';
 import { CounterpartyForm } from './counterparty-form';
@@ -14,15 +12,6 @@ import { canManageCounterparties } from '../../model/counterparty-permissions';
 
 function useBasePath() {
   return `/${useSession().organization.slug}/counterparties`;
-}
-
-function BackLink({ to, label }: { to: string; label: string }) {
-  return (
-    <Link to={to} className="mb-2 inline-flex items-center gap-1 text-sm text-primary hover:underline">
-      <ArrowLeft aria-hidden="true" className="size-4" />
-      {label}
-    </Link>
-  );
 }
 
 /** Users who may not create or edit get the SPEC §2 hint instead of a form the server would refuse. */
@@ -49,7 +38,7 @@ export function CounterpartyCreateScreen() {
   const basePath = useBasePath();
   return (
     <div className="grid gap-2">
-      <BackLink to={basePath} label={t('actions.back')} />
+      <BackLink to={basePath} label={t('actions.back')} className="mb-2" />
       <PageHeader title={t('form.createTitle')} />
       {canManageCounterparties(session) ? (
         <CounterpartyForm counterparty={null} cancelPath={basePath} detailPath={(id) => `${basePath}/${id}`} />
@@ -68,48 +57,34 @@ export function CounterpartyEditScreen({ id }: { id: string }) {
   const query = useCounterpartyRecord(id);
   const detailPath = `${basePath}/${id}`;
 
-  let body;
-  if (!canManageCounterparties(session)) body = <NoPermission basePath={basePath} />;
-  else if (query.isPending) body = <LoadingState label={t('detail.loading')} />;
-  else if (query.isError && !query.data) {
-    body =
-      isApiError(query.error) && (query.error.status === 404 || query.error.status === 400) ? (
-        <EmptyState
-          icon={FileQuestion}
-          title={t('detail.notFoundTitle')}
-          description={t('detail.notFoundDescription')}
-          action={
-            <Button asChild variant="outline">
-              <Link to={basePath}>{t('actions.back')}</Link>
-            </Button>
-          }
-        />
-      ) : (
-        <ErrorState
-          title={t('detail.loadFailed')}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          isRetrying={query.isFetching}
-        />
-      );
-  } else {
-    body = (
-      <>
-        <PageHeader title={t('form.editTitle', { name: query.data.name })} />
-        {/* Keyed by id only: a background refetch must not reset what is being typed. */}
-        <CounterpartyForm
-          key={query.data.id}
-          counterparty={query.data}
-          cancelPath={detailPath}
-          detailPath={(saved) => `${basePath}/${saved}`}
-        />
-      </>
-    );
-  }
+  const body = canManageCounterparties(session) ? (
+    <RecordQueryView
+      query={query}
+      loadingLabel={t('detail.loading')}
+      notFound={{ title: t('detail.notFoundTitle'), description: t('detail.notFoundDescription') }}
+      back={{ to: basePath, label: t('actions.back') }}
+      loadFailedTitle={t('detail.loadFailed')}
+    >
+      {(counterparty) => (
+        <>
+          <PageHeader title={t('form.editTitle', { name: counterparty.name })} />
+          {/* Keyed by id only: a background refetch must not reset what is being typed. */}
+          <CounterpartyForm
+            key={counterparty.id}
+            counterparty={counterparty}
+            cancelPath={detailPath}
+            detailPath={(saved) => `${basePath}/${saved}`}
+          />
+        </>
+      )}
+    </RecordQueryView>
+  ) : (
+    <NoPermission basePath={basePath} />
+  );
 
   return (
     <div className="grid gap-2">
-      <BackLink to={detailPath} label={t('actions.backToDetail')} />
+      <BackLink to={detailPath} label={t('actions.backToDetail')} className="mb-2" />
       {body}
     </div>
   );

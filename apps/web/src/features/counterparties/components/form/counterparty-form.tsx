@@ -1,14 +1,13 @@
-import { useEffect, useState } from 'react';
-import { Controller, FormProvider, useWatch } from 'react-hook-form';
+import { FormProvider, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Counterparty } from '@kontor/domain/counterparties/counterparty-record';
 import { StaleEditDialog } from '@/components/stale-edit-dialog';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Switch } from '@/components/ui/switch';
+import { SwitchField } from '@/components/form-controls';
+import { FormErrorAlerts, FormFooter } from '@/components/form-footer';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { PERCENT_INPUT } from '@/lib/decimal-input';
+import { useLeaveAfterSave } from '@/lib/use-leave-after-save';
 import { BankAccountsEditor } from './bank-accounts-editor';
 import { DAYS_INPUT, FormSection, NumberField, TextField, fieldId } from './form-fields';
 import { CountrySelect, LedgerAccountSelect } from './select-fields';
@@ -22,50 +21,15 @@ interface CounterpartyFormProps {
   detailPath: (id: string) => string;
 }
 
-function RemindersSwitch() {
-  const { t } = useTranslation('counterparties');
-  const id = fieldId('paymentRemindersEnabled');
-  return (
-    <div className="flex items-start gap-3">
-      <Controller
-        name="paymentRemindersEnabled"
-        render={({ field }) => (
-          <Switch
-            id={id}
-            ref={field.ref}
-            checked={field.value === true}
-            onCheckedChange={field.onChange}
-            onBlur={field.onBlur}
-            aria-describedby={`${id}-hint`}
-          />
-        )}
-      />
-      <div className="grid gap-0.5">
-        <label htmlFor={id} className="text-sm font-medium text-foreground">
-          {t('fields.paymentRemindersEnabled')}
-        </label>
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {t('form.hints.remindersEnabled')}
-        </p>
-      </div>
-    </div>
-  );
-}
-
 /** Every field of SPEC §3, validated with the server's schema; a 409 keeps what was typed. */
 export function CounterpartyForm({ counterparty, cancelPath, detailPath }: CounterpartyFormProps) {
   const { t } = useTranslation(['counterparties', 'validation']);
   const navigate = useNavigate();
-  const [leaveTo, setLeaveTo] = useState<string | null>(null);
-  const editor = useCounterpartyEditor(counterparty, (saved) => setLeaveTo(detailPath(saved.id)));
+  const { isLeaving, leaveTo } = useLeaveAfterSave();
+  const editor = useCounterpartyEditor(counterparty, (saved) => leaveTo(detailPath(saved.id)));
   const { form } = editor;
   const { isDirty, errors, submitCount } = form.formState;
   const remindersEnabled = useWatch({ control: form.control, name: 'paymentRemindersEnabled' });
-
-  // Navigating once the saved state has rendered: the leave guard then no longer holds the page.
-  useEffect(() => {
-    if (leaveTo) void navigate(leaveTo);
-  }, [leaveTo, navigate]);
 
   const hasErrors = submitCount > 0 && Object.keys(errors).length > 0;
 
@@ -77,18 +41,11 @@ export function CounterpartyForm({ counterparty, cancelPath, detailPath }: Count
         className="grid gap-6"
         aria-label={counterparty ? t('form.editTitle', { name: counterparty.name }) : t('form.createTitle')}
       >
-        {hasErrors ? (
-          <Alert tone="danger" data-testid="counterparty-error-summary">
-            <p>{t('form.errorSummary')}</p>
-          </Alert>
-        ) : null}
-        {editor.serverMessages.length > 0 ? (
-          <Alert tone="danger">
-            {editor.serverMessages.map((message) => (
-              <p key={message}>{message}</p>
-            ))}
-          </Alert>
-        ) : null}
+        <FormErrorAlerts
+          summary={hasErrors ? t('form.errorSummary') : null}
+          summaryTestId="counterparty-error-summary"
+          serverMessages={editor.serverMessages}
+        />
         <fieldset disabled={editor.isSaving} className="grid min-w-0 gap-6">
           <FormSection id="counterparty-section-general" title={t('form.sections.general')}>
             <div className="grid gap-4 sm:grid-cols-2">
@@ -136,7 +93,12 @@ export function CounterpartyForm({ counterparty, cancelPath, detailPath }: Count
               <NumberField name="skontoDays" label={t('fields.skontoDays')} kind={DAYS_INPUT} hint={t('form.hints.skonto')} />
               <NumberField name="skontoRate" label={t('fields.skontoRate')} kind={PERCENT_INPUT} suffix="%" />
             </div>
-            <RemindersSwitch />
+            <SwitchField
+              id={fieldId('paymentRemindersEnabled')}
+              name="paymentRemindersEnabled"
+              label={t('fields.paymentRemindersEnabled')}
+              hint={t('form.hints.remindersEnabled')}
+            />
             <TextField
               name="paymentReminderEmails"
               label={t('fields.paymentReminderEmails')}
@@ -146,15 +108,13 @@ export function CounterpartyForm({ counterparty, cancelPath, detailPath }: Count
             />
           </FormSection>
         </fieldset>
-        <div className="sticky bottom-0 z-10 flex flex-wrap items-center justify-end gap-3 border-t border-border bg-background/95 py-3 backdrop-blur">
-          {isDirty ? <span className="mr-auto text-sm text-muted-foreground">{t('form.unsaved')}</span> : null}
-          <Button variant="outline" onClick={() => void navigate(cancelPath)} disabled={editor.isSaving}>
-            {t('form.cancel')}
-          </Button>
-          <Button type="submit" isLoading={editor.isSaving}>
-            {counterparty ? t('form.save') : t('form.create')}
-          </Button>
-        </div>
+        <FormFooter
+          isDirty={isDirty}
+          isSaving={editor.isSaving}
+          unsavedLabel={t('form.unsaved')}
+          secondary={{ label: t('form.cancel'), onClick: () => void navigate(cancelPath) }}
+          submitLabel={counterparty ? t('form.save') : t('form.create')}
+        />
       </form>
       <StaleEditDialog
         stale={editor.stale}
@@ -164,7 +124,7 @@ export function CounterpartyForm({ counterparty, cancelPath, detailPath }: Count
         testId="stale-counterparty-dialog"
       />
       <UnsavedChangesGuard
-        isDirty={isDirty && !editor.isSaving && leaveTo === null}
+        isDirty={isDirty && !editor.isSaving && !isLeaving}
         texts={{ title: t('leave.title'), description: t('leave.description'), stay: t('leave.stay'), leave: t('leave.leave') }}
       />
     </FormProvider>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Controller, get, useFormContext, type FieldPath } from 'react-hook-form';
-import { DecimalInput } from '@/components/ui/decimal-input';
+import { useFormContext, type FieldPath } from 'react-hook-form';
+import { DecimalControl, formFieldId, useFieldError } from '@/components/form-controls';
 import { fieldAria, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import type { DecimalKind } from '@/lib/decimal-input';
@@ -13,17 +13,10 @@ export const DAYS_INPUT: DecimalKind = { scale: 0, minimumFractionDigits: 0 };
 
 /** One id per form path, usable in HTML: "bankAccounts.0.iban" → "counterparty-bankAccounts-0-iban". */
 export function fieldId(name: string): string {
-  return `counterparty-${name.replaceAll('.', '-')}`;
+  return formFieldId('counterparty', name);
 }
 
-/** The message of a path's error (client rule or server fieldError), already in the interface language. */
-export function useFieldError(name: string): string | undefined {
-  const { formState } = useFormContext<CounterpartyFormValues>();
-  const error: unknown = get(formState.errors, name);
-  if (typeof error !== 'object' || error === null) return undefined;
-  const { message } = error as { message?: unknown };
-  return typeof message === 'string' && message ? message : undefined;
-}
+export { useFieldError };
 
 const nullWhenEmpty = (value: unknown) => (value === '' ? null : value);
 
@@ -88,37 +81,11 @@ export function NumberField({
   suffix?: string;
   className?: string;
 }) {
-  const { control } = useFormContext<CounterpartyFormValues>();
   const error = useFieldError(name);
   const id = fieldId(name);
   return (
     <FormField id={id} label={label} hint={hint} error={error} className={className}>
-      <Controller
-        control={control}
-        name={name}
-        render={({ field }) => (
-          <div className="relative">
-            <DecimalInput
-              {...fieldAria(id, { error, hint: Boolean(hint) })}
-              ref={field.ref}
-              name={field.name}
-              kind={kind}
-              value={typeof field.value === 'number' ? field.value : null}
-              onValueChange={field.onChange}
-              onBlur={field.onBlur}
-              className={suffix ? 'pr-8 text-right tabular-nums' : 'text-right tabular-nums'}
-            />
-            {suffix ? (
-              <span
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm text-muted-foreground"
-              >
-                {suffix}
-              </span>
-            ) : null}
-          </div>
-        )}
-      />
+      <DecimalControl id={id} name={name} kind={kind} error={error} hasHint={Boolean(hint)} suffix={suffix} />
     </FormField>
   );
 }

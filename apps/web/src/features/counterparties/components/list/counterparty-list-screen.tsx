@@ -2,11 +2,9 @@ import { Plus, SearchX, Users } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { LoadMoreSentinel } from '@/components/load-more-sentinel';
-import { TableSkeleton } from '@/components/table-skeleton';
+import { PagedListBody } from '@/components/paged-list-body';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { useSession } from '@/lib/session-context';
 import { useCounterpartyList } from '../../api/list-counterparties';
@@ -37,59 +35,36 @@ export function CounterpartyListScreen() {
     </Button>
   );
 
-  let body;
-  if (list.isPending) body = <TableSkeleton columns={8} />;
-  else if (list.isError && items.length === 0) {
-    body = (
-      <ErrorState
-        title={t('list.loadFailed')}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        isRetrying={list.isFetching}
-      />
-    );
-  } else if (items.length === 0) {
-    body = hasActiveFilters(filters) ? (
-      <EmptyState icon={SearchX} title={t('list.noMatches.title')} description={t('list.noMatches.description')} />
-    ) : canCreate ? (
-      <EmptyState icon={Users} title={t('list.empty.title')} description={t('list.empty.description')} action={createButton} />
-    ) : (
-      <EmptyState icon={Users} title={t('list.empty.noPermissionTitle')} description={t('list.empty.noPermission')} />
-    );
-  } else {
-    body = (
-      <div
-        className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
-        aria-busy={list.isFetching || undefined}
+  const empty = hasActiveFilters(filters) ? (
+    <EmptyState icon={SearchX} title={t('list.noMatches.title')} description={t('list.noMatches.description')} />
+  ) : canCreate ? (
+    <EmptyState icon={Users} title={t('list.empty.title')} description={t('list.empty.description')} action={createButton} />
+  ) : (
+    <EmptyState icon={Users} title={t('list.empty.noPermissionTitle')} description={t('list.empty.noPermission')} />
+  );
+
+  return (
+    <>
+      <PageHeader title={t('title')} description={t('description')} actions={canCreate ? createButton : undefined} />
+      <CounterpartyToolbar filters={filters} onChange={updateFilters} />
+      <PagedListBody
+        list={list}
+        itemCount={items.length}
+        skeletonColumns={8}
+        empty={empty}
+        texts={{
+          loadFailed: t('list.loadFailed'),
+          loadMoreFailed: t('list.loadMoreFailed'),
+          loadMore: t('list.loadMore'),
+          shown: t('list.shown', { count: items.length }),
+        }}
       >
         <CounterpartyTable
           items={items}
           detailPath={(id) => `${basePath}/${id}`}
           onOpen={(id) => void navigate(`${basePath}/${id}`)}
         />
-        <LoadMoreSentinel
-          isEnabled={Boolean(list.hasNextPage) && !list.isFetchingNextPage && !list.isFetchNextPageError}
-          onVisible={() => void list.fetchNextPage()}
-        />
-        <div className="mt-3 flex flex-col items-center gap-2">
-          {list.isFetchNextPageError ? <p className="text-sm text-danger">{t('list.loadMoreFailed')}</p> : null}
-          {list.hasNextPage ? (
-            <Button variant="outline" onClick={() => void list.fetchNextPage()} isLoading={list.isFetchingNextPage}>
-              {t('list.loadMore')}
-            </Button>
-          ) : (
-            <p className="text-xs text-muted-foreground">{t('list.shown', { count: items.length })}</p>
-          )}
-        </div>
-      </div>
-    );
-  }
-
-  return (
-    <>
-      <PageHeader title={t('title')} description={t('description')} actions={canCreate ? createButton : undefined} />
-      <CounterpartyToolbar filters={filters} onChange={updateFilters} />
-      {body}
+      </PagedListBody>
     </>
   );
 }

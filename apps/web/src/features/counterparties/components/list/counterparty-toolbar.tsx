@@ -1,6 +1,5 @@
-import { Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { DebouncedInput } from '@/components/debounced-input';
+import { SearchField } from '@/components/search-field';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -47,21 +46,13 @@ export function CounterpartyToolbar({
   const { t } = useTranslation('counterparties');
   return (
     <div className="mb-3 flex flex-wrap items-end gap-3" role="search">
-      <div className="relative w-full max-w-sm">
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-        />
-        <DebouncedInput
-          type="search"
-          aria-label={t('list.searchLabel')}
-          placeholder={t('list.searchPlaceholder')}
-          className="pl-9"
-          maxLength={MAX_SEARCH_LENGTH}
-          value={filters.search}
-          onCommit={(search) => onChange({ search })}
-        />
-      </div>
+      <SearchField
+        label={t('list.searchLabel')}
+        placeholder={t('list.searchPlaceholder')}
+        maxLength={MAX_SEARCH_LENGTH}
+        value={filters.search}
+        onCommit={(search) => onChange({ search })}
+      />
       <TriStateSelect
         id="counterparty-filter-trusted"
         label={t('list.filters.trusted')}

@@ -1,7 +1,7 @@
-import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
+import { BackLink } from '@/components/record-states';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { LoadingState } from '@/components/ui/loading-state';
@@ -31,12 +31,7 @@ export function InvoiceDetailRoute() {
   const query = useInvoice(id);
   const [isDirty, setIsDirty] = useState(false);
 
-  const backLink = (
-    <Link to={backPath} className="inline-flex items-center gap-1 text-sm text-primary hover:underline">
-      <ArrowLeft aria-hidden="true" className="size-4" />
-      {t('back')}
-    </Link>
-  );
+  const backLink = <BackLink to={backPath} label={t('back')} />;
 
   if (query.isPending) return <LoadingState label={t('states.loading')} />;
   if (query.isError && !query.data) {

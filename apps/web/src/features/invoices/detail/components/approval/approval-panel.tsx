@@ -10,7 +10,7 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { useSession } from '@/lib/session-context';
 import { useApprovalActions } from '../../api/approval-actions';
 import { approvalAbilities } from '../../model/approval-abilities';
-import { formatDateTime } from '../../model/format-date-time';
+import { formatDateTime } from '@/lib/format';
 import { ApprovalSteps } from './approval-steps';
 import { RejectApprovalDialog } from './reject-approval-dialog';
 import { RequestApprovalDialog } from './request-approval-dialog';

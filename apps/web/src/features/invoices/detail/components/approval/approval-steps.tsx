@@ -3,7 +3,7 @@ import type { ApprovalItemView, ApprovalRequestView } from '@kontor/domain/appro
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
 import { currentLocale } from '@/lib/i18n';
-import { formatDateTime } from '../../model/format-date-time';
+import { formatDateTime } from '@/lib/format';
 
 const DECISION_TONE = { approved: 'success', rejected: 'danger', pending: 'neutral' } as const;
 

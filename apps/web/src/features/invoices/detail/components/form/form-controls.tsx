@@ -1,32 +1,23 @@
 import type { ReactNode } from 'react';
-import { Controller, get, useFormContext, type FieldPath } from 'react-hook-form';
+import { Controller, useFormContext, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DecimalControl, formFieldId, SwitchField as SharedSwitchField, useFieldError } from '@/components/form-controls';
 import { fieldAria, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Switch } from '@/components/ui/switch';
 import { cn } from '@/lib/cn';
 import type { DecimalKind } from '@/lib/decimal-input';
 import type { InvoiceFormValues } from '../../model/invoice-form-values';
-import { DecimalInput } from '@/components/ui/decimal-input';
 import { ReadMark } from './read-mark';
 
 type Path = FieldPath<InvoiceFormValues>;
 
 /** One id per form path, usable in HTML: "lineItems.0.unit" → "invoice-lineItems-0-unit". */
 export function fieldId(name: string): string {
-  return `invoice-${name.replaceAll('.', '-')}`;
+  return formFieldId('invoice', name);
 }
 
-/** The message of a path's error (client rule or server fieldError), already in the interface language. */
-export function useFieldError(name: string): string | undefined {
-  const { formState } = useFormContext<InvoiceFormValues>();
-  const error: unknown = get(formState.errors, name);
-  if (typeof error !== 'object' || error === null) return undefined;
-  const { message, root } = error as { message?: unknown; root?: { message?: unknown } };
-  if (typeof message === 'string' && message) return message;
-  return typeof root?.message === 'string' ? root.message : undefined;
-}
+export { useFieldError };
 
 interface FieldProps {
   name: Path;
@@ -65,27 +56,11 @@ export function DateField(props: FieldProps) {
 }
 
 export function DecimalField({ name, label, hint, className, kind }: FieldProps & { kind: DecimalKind }) {
-  const { control } = useFormContext<InvoiceFormValues>();
   const error = useFieldError(name);
   const id = fieldId(name);
   return (
     <FormField id={id} label={label} labelAddon={<ReadMark name={name} />} hint={hint} error={error} className={className}>
-      <Controller
-        control={control}
-        name={name}
-        render={({ field }) => (
-          <DecimalInput
-            {...fieldAria(id, { error, hint: Boolean(hint) })}
-            ref={field.ref}
-            name={field.name}
-            kind={kind}
-            value={typeof field.value === 'number' ? field.value : null}
-            onValueChange={field.onChange}
-            onBlur={field.onBlur}
-            className="text-right tabular-nums"
-          />
-        )}
-      />
+      <DecimalControl id={id} name={name} kind={kind} error={error} hasHint={Boolean(hint)} />
     </FormField>
   );
 }
@@ -150,36 +125,7 @@ export function SelectField({
 }
 
 export function SwitchField({ name, label, hint }: FieldProps) {
-  const { control } = useFormContext<InvoiceFormValues>();
-  const id = fieldId(name);
-  return (
-    <div className="flex items-start gap-3">
-      <Controller
-        control={control}
-        name={name}
-        render={({ field }) => (
-          <Switch
-            id={id}
-            ref={field.ref}
-            checked={field.value === true}
-            onCheckedChange={field.onChange}
-            onBlur={field.onBlur}
-            aria-describedby={hint ? `${id}-hint` : undefined}
-          />
-        )}
-      />
-      <div className="grid gap-0.5">
-        <label htmlFor={id} className="text-sm font-medium text-foreground">
-          {label}
-        </label>
-        {hint ? (
-          <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-            {hint}
-          </p>
-        ) : null}
-      </div>
-    </div>
-  );
+  return <SharedSwitchField id={fieldId(name)} name={name} label={label} hint={hint} />;
 }
 
 /** A titled group of fields inside the form (the whole form is one fieldset, disabled when not editable). */

@@ -6,7 +6,7 @@ import { isInvoiceEditable } from '@kontor/domain/invoices/invoice-status';
 import type { Invoice } from '@kontor/domain/invoices/invoice-schema';
 import { isValidationKey } from '@kontor/domain/validation';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { FormFooter } from '@/components/form-footer';
 import { StaleEditDialog } from '@/components/stale-edit-dialog';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { AccountingSection, NotesSection } from './accounting-section';
@@ -96,15 +96,13 @@ export function InvoiceForm({ invoice, onDirtyChange }: InvoiceFormProps) {
             <NotesSection />
           </fieldset>
           {isEditable ? (
-            <div className="sticky bottom-0 z-10 flex flex-wrap items-center justify-end gap-3 border-t border-border bg-background/95 py-3 backdrop-blur">
-              {isDirty ? <span className="mr-auto text-sm text-muted-foreground">{t('form.unsaved')}</span> : null}
-              <Button variant="outline" onClick={editor.discardChanges} disabled={!isDirty || editor.isSaving}>
-                {t('form.reset')}
-              </Button>
-              <Button type="submit" isLoading={editor.isSaving}>
-                {t('form.save')}
-              </Button>
-            </div>
+            <FormFooter
+              isDirty={isDirty}
+              isSaving={editor.isSaving}
+              unsavedLabel={t('form.unsaved')}
+              secondary={{ label: t('form.reset'), onClick: editor.discardChanges, isDisabled: !isDirty }}
+              submitLabel={t('form.save')}
+            />
           ) : null}
         </form>
         <StaleEditDialog

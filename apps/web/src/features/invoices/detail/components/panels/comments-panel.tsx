@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { fieldAria, FormField } from '@/components/ui/form-field';
 import { LoadingState } from '@/components/ui/loading-state';
-import { formatDateTime } from '../../model/format-date-time';
+import { formatDateTime } from '@/lib/format';
 import { useCreateInvoiceComment } from '../../api/create-comment';
 import { useInvoiceComments } from '../../api/list-comments';
 import { translateFieldMessage } from '@/lib/form-errors';

@@ -4,7 +4,7 @@ import type { Invoice } from '@kontor/domain/invoices/invoice-schema';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { currentLocale } from '@/lib/i18n';
-import { formatDateTime } from '../../model/format-date-time';
+import { formatDateTime } from '@/lib/format';
 import { describeEinvoiceProfile } from '../../model/reading-labels';
 
 /** What kind of document was read: the e-invoice profile ("XRechnung 3.0", "ZUGFeRD EN 16931"), "Text PDF" or "OCR". */
