@@ -281,16 +281,19 @@ const optionalText = (max: number) =>
     .nullable()
     .transform((value) => (value ? value : null));
 
+/** A required, valid IBAN, normalised (no spaces, upper case). */
+export const requiredIbanSchema = z
+  .string()
+  .trim()
+  .min(1, { message: 'required' })
+  .refine((value) => isIban(value), { message: 'invalid_iban' })
+  .transform((value) => normalizeIban(value));
+
 export const counterpartyBankAccountInputSchema = z.object({
   /** Present for an account that exists already (kept with its verification history). */
   id: z.uuid().optional(),
   name: z.string().trim().max(100, { message: 'too_long' }),
-  iban: z
-    .string()
-    .trim()
-    .min(1, { message: 'required' })
-    .refine((value) => isIban(value), { message: 'invalid_iban' })
-    .transform((value) => normalizeIban(value)),
+  iban: requiredIbanSchema,
   bic: z
     .string()
     .trim()

@@ -6,7 +6,8 @@
  * Times in states are ISO 8601 strings because the API carries them; functions take `now` as a Date.
  */
 import { z } from 'zod';
-import { isIban, normalizeIban } from '../iban';
+import { normalizeIban } from '../iban';
+import { requiredIbanSchema } from './counterparty-record';
 import { vatNumberProblem, type VatNumberProblem } from '../vat';
 
 type Instant = Date | string;
@@ -170,14 +171,7 @@ export const emailVerificationStateSchema = z.discriminatedUnion('status', [
 ]);
 
 /** What the public verification page posts: the IBAN the counterparty expects to be paid to. */
-export const confirmIbanBodySchema = z.object({
-  iban: z
-    .string()
-    .trim()
-    .min(1, { message: 'required' })
-    .refine((value) => isIban(value), { message: 'invalid_iban' })
-    .transform((value) => normalizeIban(value)),
-});
+export const confirmIbanBodySchema = z.object({ iban: requiredIbanSchema });
 export type ConfirmIbanBody = z.infer<typeof confirmIbanBodySchema>;
 
 // ---------------------------------------------------------------------------------------------
