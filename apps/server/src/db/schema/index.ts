@@ -5,3 +5,4 @@ export * from './master-data';
 export * from './invoices';
 export * from './approvals';
 export * from './reading';
+export * from './counterparty-trust';

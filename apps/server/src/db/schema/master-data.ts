@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
+import type { VatCheckState } from '@kontor/domain';
 import {
   boolean,
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -116,6 +118,8 @@ export const counterparties = pgTable(
     skontoRate: integer('skonto_rate'),
     paymentRemindersEnabled: boolean('payment_reminders_enabled').notNull().default(false),
     paymentReminderEmails: text('payment_reminder_emails').array(),
+    /** The VAT number check (SPEC §4): null without a VAT number; the VIES job moves it on. */
+    vatCheck: jsonb('vat_check').$type<VatCheckState>(),
     ...timestamps,
   },
   (table) => [
