@@ -2,7 +2,9 @@
 // the first page (tab new, by due date) and a search through the API next to the raw SQL of the
 // same page, the approval tabs' first pages, approvals per second through the API, the time
 // until Chromium shows the first rows, and a 5 MB PDF upload.
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -22,24 +24,59 @@ export async function apiLatency(url, cookie) {
   };
 }
 
-/** The same page as raw SQL on a pool of the same size, for the "within 2× of raw SQL" target. */
-async function sqlLatency(databaseUrl, text, values) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS });
+/**
+ * "The raw SQL of the same page": the statements the API sends for it (captured by
+ * bench/page-statements.ts from the server's own code), replayed straight through node-postgres
+ * as the API's database role, on a pipelining pool of the same size, in the same read-only
+ * transaction, with the same prepared-statement names and the same grouping into round trips.
+ * What is left between the two figures is HTTP, session, validation and serialisation.
+ */
+function captureStatements(databaseUrl, slug, email, queryString) {
+  const captured = spawnSync('npx', ['tsx', 'bench/page-statements.ts', databaseUrl, slug, email, queryString], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    encoding: 'utf8',
+  });
+  if (captured.status !== 0) throw new Error(`page-statements failed: ${captured.stderr}`);
+  return JSON.parse(captured.stdout);
+}
+
+async function sqlLatency(databaseUrl, statements) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS, options: '-c role=kontor_app', pipeline: true });
+  const waves = [];
+  for (const statement of statements) (waves[statement.wave] ??= []).push(statement);
+  const commit = waves.pop();
   const latencies = [];
   const deadline = performance.now() + DURATION_SECONDS * 1000;
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() < deadline) {
         const started = performance.now();
-        await pool.query(text, values);
+        const client = await pool.connect();
+        // As the API does (db/database.ts batchWritesUntilIdle): a wave leaves in one write.
+        client.connection.stream.cork();
+        setImmediate(() => client.connection.stream.uncork());
+        for (const wave of waves) {
+          await Promise.all(wave.map(({ name, text, values }) => client.query(name ? { name, text, values } : text)));
+          if (wave !== waves.at(-1)) {
+            client.connection.stream.cork();
+            setImmediate(() => client.connection.stream.uncork());
+          }
+        }
         latencies.push(performance.now() - started);
+        Promise.all(commit.map(({ text }) => client.query(text))).then(() => client.release());
       }
     }),
   );
   await pool.end();
   latencies.sort((a, b) => a - b);
   const at = (q) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] * 100) / 100;
-  return { queriesPerSecond: Math.round(latencies.length / DURATION_SECONDS), p50Ms: at(0.5), p99Ms: at(0.99) };
+  return {
+    queriesPerSecond: Math.round(latencies.length / DURATION_SECONDS),
+    statements: statements.length,
+    roundTrips: waves.length,
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+  };
 }
 
 async function firstRowsInBrowser(baseUrl, cookie, slug) {
@@ -143,39 +180,35 @@ async function approvalThroughput(baseUrl, cookie, databaseUrl, orgId, count = 2
   return { invoices: rows.length, requestsPerSecond, approvalsPerSecond };
 }
 
+const LOAD_USER = 'load@large.kontor.test';
+const PAGES = {
+  firstPage: 'tab=new&sort=dueDate&direction=asc&limit=50',
+  search: `tab=new&sort=dueDate&direction=asc&limit=50&search=${encodeURIComponent('Huber Logistik')}`,
+  myApprovals: 'tab=my-approvals&sort=dueDate&direction=asc&limit=50',
+  allApprovals: 'tab=all-approvals&sort=dueDate&direction=asc&limit=50',
+};
+
+/** Each page through the API and as its raw SQL; `only` picks one page (a key of PAGES). */
+export async function measureInvoicePages({ baseUrl, cookie, databaseUrl, slug, only }) {
+  const pages = {};
+  for (const [key, queryString] of Object.entries(PAGES)) {
+    if (only && key !== only) continue;
+    pages[key] = {
+      api: await apiLatency(`${baseUrl}/api/invoices?${queryString}`, cookie),
+      sql: await sqlLatency(databaseUrl, captureStatements(databaseUrl, slug, LOAD_USER, queryString)),
+    };
+  }
+  return pages;
+}
+
 export async function measureInvoices({ baseUrl, cookie, databaseUrl, slug }) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const { rows } = await client.query('select id from organizations where slug = $1', [slug]);
   await client.end();
   const orgId = rows[0].id;
-  const pageSql = `select id, status, ocr_status, counterparty_name, invoice_number, date, due_date, total_amount, currency, type
-                     from invoices where organization_id = $1 and status = 'new'
-                    order by due_date asc nulls last, id asc limit 51`;
-  // The same search as the API: counterparties by name, unlinked invoices by their written name,
-  // invoice numbers; then the page of those ids by due date.
-  const searchSql = `with ids as (
-                       select i.id from invoices i where i.organization_id = $1
-                          and i.counterparty_id in (select c.id from counterparties c where c.organization_id = $1 and c.name ilike $2)
-                       union select i.id from invoices i where i.organization_id = $1 and i.counterparty_id is null and i.counterparty_name ilike $2
-                       union select i.id from invoices i where i.organization_id = $1 and i.invoice_number ilike $2)
-                     select id, status, ocr_status, counterparty_name, invoice_number, date, due_date, total_amount, currency, type
-                       from invoices where organization_id = $1 and status = 'new' and id in (select id from ids)
-                      order by due_date asc nulls last, id asc limit 51`;
   return {
-    firstPage: {
-      api: await apiLatency(`${baseUrl}/api/invoices?tab=new&sort=dueDate&direction=asc&limit=50`, cookie),
-      sql: await sqlLatency(databaseUrl, pageSql, [orgId]),
-    },
-    search: {
-      api: await apiLatency(
-        `${baseUrl}/api/invoices?tab=new&sort=dueDate&direction=asc&limit=50&search=${encodeURIComponent('Huber Logistik')}`,
-        cookie,
-      ),
-      sql: await sqlLatency(databaseUrl, searchSql, [orgId, '%Huber Logistik%']),
-    },
-    myApprovals: await apiLatency(`${baseUrl}/api/invoices?tab=my-approvals&sort=dueDate&direction=asc&limit=50`, cookie),
-    allApprovals: await apiLatency(`${baseUrl}/api/invoices?tab=all-approvals&sort=dueDate&direction=asc&limit=50`, cookie),
+    ...(await measureInvoicePages({ baseUrl, cookie, databaseUrl, slug })),
     approvals: await approvalThroughput(baseUrl, cookie, databaseUrl, orgId),
     firstRowsInChromium: await firstRowsInBrowser(baseUrl, cookie, slug),
     upload5MbPdf: await uploadTimings(baseUrl, cookie),
