@@ -190,8 +190,7 @@ if (results.invoices) {
   const latency = (figures) => `p50 ${figures.p50Ms} ms · p99 ${figures.p99Ms} ms`;
   const rawSql = (sql) => `raw SQL (${sql.statements} statements, ${sql.roundTrips} round trips)`;
   // The API's time over its own SQL's time, at the median and at p99.
-  const ratio = ({ api, sql }) =>
-    `${(api.p50Ms / sql.p50Ms).toFixed(1)}× at p50, ${(api.p99Ms / sql.p99Ms).toFixed(1)}× at p99`;
+  const ratio = ({ api, sql }) => `${(api.p50Ms / sql.p50Ms).toFixed(1)}× at p50, ${(api.p99Ms / sql.p99Ms).toFixed(1)}× at p99`;
   rows.push(
     ['seed:large (250k invoices, 20k counterparties, 1,000 orgs)', `${results.seedLarge.seconds} s`, 'minutes'],
     ['invoices first page (new, by due date), API', latency(firstPage.api), 'p99 ≤ 50 ms'],

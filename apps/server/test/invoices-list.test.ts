@@ -130,30 +130,35 @@ describe('GET /api/invoices', () => {
   );
 
   it.each(
-    (['dueDate', 'date', 'totalAmount'] as const).flatMap((sort) => (['asc', 'desc'] as const).map((direction) => ({ sort, direction }))),
-  )('pages through the matches of a search once, sorted by $sort $direction with empty values last', async ({ sort, direction }) => {
-    const seen: InvoiceListItem[] = [];
-    let cursor: string | null = null;
-    let pages = 0;
-    do {
-      const page = await list(
-        `tab=new&sort=${sort}&direction=${direction}&limit=13&search=lieferant${cursor ? `&cursor=${cursor}` : ''}`,
-      );
-      seen.push(...page.items);
-      cursor = page.nextCursor;
-      pages += 1;
-    } while (cursor && pages < 50);
-    const named = Array.from({ length: NEW_COUNT }, (_, i) => i).filter((i) => i % 9 !== 0).length;
-    expect(new Set(seen.map((item) => item.id)).size).toBe(named);
-    expect(seen.every((item) => item.counterpartyName?.startsWith('lieferant-'))).toBe(true);
-    const values = seen.map((item) => item[sort]);
-    const firstNull = values.indexOf(null);
-    expect(firstNull).toBeGreaterThan(0);
-    expect(values.slice(firstNull).every((value) => value === null)).toBe(true);
-    const present = values.slice(0, firstNull) as (string | number)[];
-    const ordered = [...present].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    expect(present).toEqual(direction === 'asc' ? ordered : ordered.reverse());
-  });
+    (['dueDate', 'date', 'totalAmount'] as const).flatMap((sort) =>
+      (['asc', 'desc'] as const).map((direction) => ({ sort, direction })),
+    ),
+  )(
+    'pages through the matches of a search once, sorted by $sort $direction with empty values last',
+    async ({ sort, direction }) => {
+      const seen: InvoiceListItem[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const page = await list(
+          `tab=new&sort=${sort}&direction=${direction}&limit=13&search=lieferant${cursor ? `&cursor=${cursor}` : ''}`,
+        );
+        seen.push(...page.items);
+        cursor = page.nextCursor;
+        pages += 1;
+      } while (cursor && pages < 50);
+      const named = Array.from({ length: NEW_COUNT }, (_, i) => i).filter((i) => i % 9 !== 0).length;
+      expect(new Set(seen.map((item) => item.id)).size).toBe(named);
+      expect(seen.every((item) => item.counterpartyName?.startsWith('lieferant-'))).toBe(true);
+      const values = seen.map((item) => item[sort]);
+      const firstNull = values.indexOf(null);
+      expect(firstNull).toBeGreaterThan(0);
+      expect(values.slice(firstNull).every((value) => value === null)).toBe(true);
+      const present = values.slice(0, firstNull) as (string | number)[];
+      const ordered = [...present].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      expect(present).toEqual(direction === 'asc' ? ordered : ordered.reverse());
+    },
+  );
 
   it('merges the statuses of the archive tab page by page', async () => {
     for (const sort of ['dueDate', 'createdAt', 'counterpartyName'] as const) {
