@@ -35,21 +35,26 @@ if (!member) throw new Error(`${email} is no member of ${slug}`);
 
 const captured: CapturedStatement[] = [];
 let wave = 0;
-let waveScheduled = false;
+let answerSeen = false;
 const originalQuery = pg.Client.prototype.query;
-// Records every statement and which of them left together (same event-loop turn).
+// Records every statement, and which of them left together: a statement issued after an answer
+// arrived starts a new wave (a round trip of its own).
 pg.Client.prototype.query = function capture(this: pg.Client, ...args: unknown[]) {
   const [config, values] = args as [string | { name?: string; text: string; values?: unknown[] }, unknown[] | undefined];
   const statement = typeof config === 'string' ? { text: config, values } : config;
-  captured.push({ name: statement.name, text: statement.text, values: statement.values ?? values, wave });
-  if (!waveScheduled) {
-    waveScheduled = true;
-    setImmediate(() => {
-      wave += 1;
-      waveScheduled = false;
-    });
+  if (answerSeen) {
+    wave += 1;
+    answerSeen = false;
   }
-  return (originalQuery as (...parameters: unknown[]) => unknown).apply(this, args);
+  captured.push({ name: statement.name, text: statement.text, values: statement.values ?? values, wave });
+  const answer = (originalQuery as (...parameters: unknown[]) => unknown).apply(this, args);
+  if (answer instanceof Promise) {
+    answer.then(
+      () => (answerSeen = true),
+      () => (answerSeen = true),
+    );
+  }
+  return answer;
 } as typeof pg.Client.prototype.query;
 
 const database = connectDatabase(databaseUrl, 1);

@@ -29,11 +29,18 @@ import { ledgerAccountRoutes } from './modules/master-data/ledger-account-routes
 import { taxKeyRoutes } from './modules/master-data/tax-key-routes';
 import { companyBankAccountRoutes } from './modules/company-bank-accounts/routes';
 import { counterpartyRoutes } from './modules/counterparties/routes';
+import { counterpartyImportRoutes } from './modules/counterparty-import/routes';
+import { registerCounterpartyImport } from './modules/counterparty-import/plugin';
+import { counterpartyMergeRoutes } from './modules/counterparties/merge-routes';
+import { emailVerificationRoutes, publicEmailVerificationRoutes } from './modules/counterparty-verification/email/routes';
 import { approvalFlowRoutes } from './modules/approvals/flow-routes';
 import { createServices } from './modules/services';
 import { registerAuthJobs } from './modules/auth/jobs';
 import { registerInvoiceReading } from './modules/invoice-reading/jobs';
 import { emailImportPlugin } from './modules/email-import/plugin';
+import { registerVatCheck } from './modules/vat-check/jobs';
+import { vatCheckRoutes } from './modules/vat-check/routes';
+import { executiveVerificationRoutes, verificationInboxRoutes } from './modules/counterparty-verification/executive/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -89,6 +96,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   app.decorate('services', createServices(app, dependencies.listener));
   await registerAuthJobs(app);
   await registerInvoiceReading(app);
+  await registerVatCheck(app);
+  await registerCounterpartyImport(app);
   await app.register(systemRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(userRoutes, { prefix: '/api/user' });
@@ -100,6 +109,13 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   await app.register(taxKeyRoutes, { prefix: '/api/tax-keys' });
   await app.register(companyBankAccountRoutes, { prefix: '/api/company-bank-accounts' });
   await app.register(counterpartyRoutes, { prefix: '/api/counterparties' });
+  await app.register(executiveVerificationRoutes, { prefix: '/api/counterparties' });
+  await app.register(verificationInboxRoutes, { prefix: '/api/counterparty-verifications' });
+  await app.register(vatCheckRoutes, { prefix: '/api/counterparties' });
+  await app.register(counterpartyImportRoutes, { prefix: '/api/counterparties/imports' });
+  await app.register(counterpartyMergeRoutes, { prefix: '/api/counterparties' });
+  await app.register(emailVerificationRoutes, { prefix: '/api/counterparties' });
+  await app.register(publicEmailVerificationRoutes, { prefix: '/api/public/bank-account-verification' });
   await app.register(approvalFlowRoutes, { prefix: '/api/approval-flows' });
   // Mail in is a listener like HTTP: it runs where the API runs.
   if (config.mailImport.port > 0 && config.roles.has('api')) await app.register(emailImportPlugin);

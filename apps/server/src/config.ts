@@ -60,6 +60,8 @@ const envSchema = z.object({
   MAIL_DOMAIN: z.string().trim().toLowerCase().min(1).default('import.kontor.localhost'),
   SMTP_IMPORT_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
   SMTP_IMPORT_HOST: z.string().default('0.0.0.0'),
+  VAT_CHECK: flag.default(true),
+  VIES_URL: z.string().url().default('https://ec.europa.eu/taxation_customs/vies/rest-api'),
 });
 
 export type Role = 'api' | 'worker';
@@ -101,6 +103,8 @@ export interface Config {
   reading: { enabled: boolean };
   /** E-mail import: `<slug>@<domain>`, received by the built-in SMTP listener (port 0 = off). */
   mailImport: { domain: string; port: number; host: string };
+  /** VAT numbers asked at the EU's VIES REST API (SPEC §4); off = checked for their format only. */
+  vatCheck: { enabled: boolean; viesUrl: string; timeoutMs: number };
 }
 
 /** A secret kept in the data folder so that sessions survive restarts without configuration. */
@@ -185,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMinutes: e.LOGIN_WINDOW_MINUTES },
     reading: { enabled: e.INVOICE_READING },
     mailImport: { domain: e.MAIL_DOMAIN, port: e.SMTP_IMPORT_PORT, host: e.SMTP_IMPORT_HOST },
+    vatCheck: { enabled: e.VAT_CHECK, viesUrl: e.VIES_URL.replace(/\/$/, ''), timeoutMs: 10_000 },
     ...overrides,
   };
 }

@@ -38,6 +38,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       // Off unless a test is about them: reading keeps uploads "in OCR" until a job runs, and
       // test files run in parallel, so a fixed SMTP port would clash.
       INVOICE_READING: '0',
+      // No VIES lookups unless a test is about them (counterparty-vat-check.test.ts runs a fake VIES).
+      VAT_CHECK: '0',
       SMTP_IMPORT_PORT: '0',
       ...options.env,
     },

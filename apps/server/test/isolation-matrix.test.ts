@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REQUIRED_FIELDS } from '@kontor/domain';
-import { approvalFlows, companyBankAccounts, costCenters, counterparties, ledgerAccounts, taxKeys } from '../src/db/schema';
+import {
+  approvalFlows,
+  companyBankAccounts,
+  costCenters,
+  counterparties,
+  counterpartyImports,
+  ledgerAccounts,
+  taxKeys,
+} from '../src/db/schema';
 import type { RouteTableEntry } from '../src/plugins/access';
 import { counterpartyBody } from './counterparty-fixtures';
 import { addMember, browser, createOrganizationWithAdmin, type TestOrganization, type TestUser } from './factories';
@@ -76,6 +84,13 @@ const FOREIGN_RESOURCES: Record<string, ForeignResourceFactory> = {
       .returning();
     return row!.id;
   },
+  'counterparty-import': async (testApp, foreign) => {
+    const [row] = await testApp.database.db
+      .insert(counterpartyImports)
+      .values({ organizationId: foreign.id, fileName: 'foreign.csv', fileKey: `org/${foreign.id}/foreign.csv`, format: 'csv' })
+      .returning();
+    return row!.id;
+  },
 };
 
 /** A valid body per mutating route, so that the answer is about the id and not about validation. */
@@ -121,6 +136,14 @@ const VALID_BODIES: Record<string, BodyFactory> = {
   }),
   'POST /api/counterparties/:id/trust': () => ({ version: 1 }),
   'POST /api/counterparties/:id/untrust': () => ({ version: 1 }),
+  'POST /api/counterparties/:id/bank-accounts/:bankAccountId/executive-verification': (foreign) => ({
+    verifierIds: [foreign.admin.userId],
+  }),
+  'POST /api/counterparties/:id/executive-verifications/:verificationId/decision': () => ({ decision: 'approved' }),
+  'POST /api/counterparties/:id/vat-check': () => ({}),
+  'POST /api/counterparties/imports/:importId/start': () => ({ mapping: { name: 'Name' } }),
+  // Starting a verification takes no body; the ids in the path are all it needs.
+  'POST /api/counterparties/:id/bank-accounts/:bankAccountId/email-verification': () => ({}),
 };
 
 const ID_PARAM = /:(\w*id)\b/i;

@@ -26,3 +26,8 @@ export * from './approvals/approval-engine';
 export * from './approvals/approval-views';
 export * from './counterparties/counterparty-record';
 export * from './counterparties/verification';
+export * from './counterparties/vat-check';
+export * from './counterparties/executive-verification-api';
+export * from './counterparties/merge';
+export * from './counterparties/counterparty-import';
+export * from './counterparties/email-verification-api';

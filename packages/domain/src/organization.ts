@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredVerifiersPolicySchema } from './counterparties/verification';
 
 /** Invoice fields whose requirement an organisation can configure (SPEC §5). */
 export const REQUIRABLE_INVOICE_FIELDS = [
@@ -80,6 +81,8 @@ export const organizationSchema = z.object({
   requiredFields: requiredFieldSettingsSchema,
   paymentRunCreationStrategy: paymentRunCreationStrategySchema,
   paymentStrategy: paymentStrategySchema,
+  /** Executive verification: one, all or a custom number of the named verifiers must approve (SPEC §4). */
+  requiredVerifiers: requiredVerifiersPolicySchema,
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -100,6 +103,7 @@ export const updateOrganizationBodySchema = z.object({
   accountsReceivableNumbering: numberingSchema.optional(),
   paymentRunCreationStrategy: paymentRunCreationStrategySchema.optional(),
   paymentStrategy: paymentStrategySchema.optional(),
+  requiredVerifiers: requiredVerifiersPolicySchema.optional(),
 });
 export type UpdateOrganizationBody = z.infer<typeof updateOrganizationBodySchema>;
 

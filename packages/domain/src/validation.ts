@@ -46,6 +46,7 @@ export const VALIDATION_KEYS = [
   'reminder_emails_invalid',
   'reminder_emails_required',
   'number_taken',
+  'merge_needs_two',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

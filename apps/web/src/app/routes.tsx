@@ -164,6 +164,15 @@ export const appRoutes: RouteObject[] = [
         lazy: lazyScreen(() => import('@/features/welcome/routes/legal-route'), 'PrivacyRoute'),
       },
       {
+        // The link in the bank-account verification e-mail: public, no login, no organisation.
+        path: 'verify-bank-account/:token',
+        handle: handle('verifyBankAccount'),
+        lazy: lazyScreen(
+          () => import('@/features/bank-account-verification/routes/verify-bank-account-route'),
+          'VerifyBankAccountRoute',
+        ),
+      },
+      {
         path: 'auth-callback',
         handle: handle('authCallback'),
         lazy: lazyScreen(() => import('@/features/auth/routes/auth-callback-route'), 'AuthCallbackRoute'),

@@ -20,6 +20,11 @@ export const NAMESPACES = [
   'invoice-detail',
   'approval-flows',
   'counterparties',
+  'counterparty-verification',
+  'counterparty-executive',
+  'counterparty-vat',
+  'counterparty-import',
+  'counterparty-merge',
   'errors',
   'validation',
 ] as const;

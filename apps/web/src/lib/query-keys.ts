@@ -48,6 +48,8 @@ export const queryKeys = {
     lists: () => ['counterparties', 'list'] as const,
     list: (query: Record<string, string | undefined>) => ['counterparties', 'list', query] as const,
     activity: (id: string) => ['counterparties', 'activity', id] as const,
+    /** Bank-account verification runs by e-mail; under the counterparty key so every counterparty write refreshes them. */
+    emailVerifications: (id: string) => ['counterparties', 'email-verifications', id] as const,
   },
   subscription: {
     all: () => ['subscription'] as const,

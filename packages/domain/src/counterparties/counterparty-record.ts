@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIban, normalizeIban } from '../iban';
 import { isEuVatNumber, normalizeVatNumber } from '../vat';
+import { vatCheckStateSchema } from './vat-check';
 
 /**
  * The counterparty record of SPEC §3 (suppliers and customers) as the counterparties screens and
@@ -403,6 +404,8 @@ export const counterpartySchema = z.object({
   isTrusted: z.boolean(),
   trustedAt: z.string().nullable(),
   trustedBy: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  /** The VIES check of the VAT number (SPEC §4); null without a VAT number. */
+  vatCheck: vatCheckStateSchema.nullable(),
   invoiceCount: z.number().int(),
   openInvoiceCount: z.number().int(),
   version: z.number().int(),

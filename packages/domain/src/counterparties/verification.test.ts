@@ -7,9 +7,6 @@ import {
   EMAIL_VERIFICATION_TRANSITIONS,
   EXECUTIVE_DECISION_EVENTS,
   EXECUTIVE_DECISIONS,
-  VAT_CHECK_EVENT_TYPES,
-  VAT_CHECK_MAX_ATTEMPTS,
-  VAT_CHECK_STATUSES,
   canApplyVerificationEvent,
   compareIbans,
   confirmIbanBodySchema,
@@ -19,16 +16,11 @@ import {
   executiveVerificationRequestBodySchema,
   executiveVerificationRequestProblem,
   executiveVerificationSchema,
-  initialVatCheckState,
-  isVatCheckDue,
   isVerificationTokenUsable,
   nextExecutiveDecision,
-  nextVatCheckRetry,
-  nextVatCheckState,
   nextVerificationState,
   requiredApprovals,
   requiredVerifiersPolicySchema,
-  vatCheckStateSchema,
   verificationTokenProblem,
   type EmailVerificationEvent,
   type EmailVerificationEventType,
@@ -37,11 +29,21 @@ import {
   type ExecutiveDecision,
   type ExecutiveDecisionEvent,
   type RequiredVerifiersPolicy,
+} from './verification';
+import {
+  VAT_CHECK_EVENT_TYPES,
+  VAT_CHECK_MAX_ATTEMPTS,
+  VAT_CHECK_STATUSES,
+  initialVatCheckState,
+  isVatCheckDue,
+  nextVatCheckRetry,
+  nextVatCheckState,
+  vatCheckStateSchema,
   type VatCheckEvent,
   type VatCheckEventType,
   type VatCheckState,
   type VatCheckStatus,
-} from './verification';
+} from './vat-check';
 
 const IBAN = 'DE89370400440532013000';
 const IBAN_SPACED = 'de89 3704 0044 0532 0130 00';

@@ -1,11 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type {
-  PaymentRunCreationStrategy,
-  PaymentStrategy,
-  RequiredFieldSettings,
-  RequiredVerifiersPolicy,
-} from '@kontor/domain';
+import type { PaymentRunCreationStrategy, PaymentStrategy, RequiredFieldSettings, RequiredVerifiersPolicy } from '@kontor/domain';
 import { users } from './identity';
 
 /** The tenant root. Its row-level policy lets a request see its own organisation only. */
@@ -23,7 +18,10 @@ export const organizations = pgTable('organizations', {
   paymentRunCreationStrategy: jsonb('payment_run_creation_strategy').$type<PaymentRunCreationStrategy>().notNull(),
   paymentStrategy: text('payment_strategy').$type<PaymentStrategy>().notNull().default('due_date'),
   /** Executive verification: how many of the named verifiers must approve (SPEC §4). */
-  requiredVerifiers: jsonb('required_verifiers').$type<RequiredVerifiersPolicy>().notNull().default(sql`'"one"'::jsonb`),
+  requiredVerifiers: jsonb('required_verifiers')
+    .$type<RequiredVerifiersPolicy>()
+    .notNull()
+    .default(sql`'"one"'::jsonb`),
   version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

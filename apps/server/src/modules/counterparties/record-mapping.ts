@@ -80,6 +80,7 @@ export function toCounterparty(
     isTrusted: row.isTrusted,
     trustedAt: row.isTrusted ? (row.markedTrustedAt?.toISOString() ?? null) : null,
     trustedBy: row.isTrusted && row.markedTrustedBy ? { id: row.markedTrustedBy, name: trustedByName ?? '' } : null,
+    vatCheck: row.vatCheck ?? null,
     invoiceCount: invoiceCounts.total,
     openInvoiceCount: invoiceCounts.open,
     version: row.version,

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { OrgId, Tx } from '../../db/database';
 import { activityLog, counterparties, counterpartyBankAccounts, invoices, ledgerAccounts, users } from '../../db/schema';
 import { readActivityEntries, type ActivityLogEntry } from '../activity-log/reader';
+import { findAbsorbedCounterpartyIds } from './merge-history';
 
 /** Invoices in these states are done with: they no longer count as open (list and detail). */
 export const CLOSED_INVOICE_STATUSES = ['cancelled', 'archived', 'exported'] as const;
@@ -190,11 +191,15 @@ export async function findCounterpartyIdByVatNumber(
   return row?.id ?? null;
 }
 
-/** The counterparty's log, newest first, with the actor's name where the actor is a user. */
+/**
+ * The counterparty's log, newest first, with the actor's name where the actor is a user; with the
+ * history of the counterparties merged into it (the log is append-only, so theirs is read along).
+ */
 export async function listCounterpartyActivity(tx: Tx, orgId: OrgId, counterpartyId: string): Promise<ActivityLogEntry[]> {
+  const absorbedIds = await findAbsorbedCounterpartyIds(tx, orgId, counterpartyId);
   return readActivityEntries(
     tx,
     orgId,
-    and(eq(activityLog.entityType, 'counterparty'), eq(activityLog.entityId, counterpartyId))!,
+    and(eq(activityLog.entityType, 'counterparty'), inArray(activityLog.entityId, [counterpartyId, ...absorbedIds]))!,
   );
 }

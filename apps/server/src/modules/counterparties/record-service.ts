@@ -25,6 +25,7 @@ import {
   type CounterpartyRow,
 } from './record-repo';
 import { ensureVatNumberFree } from './service';
+import type { VatCheckHook, VatCheckJob } from '../vat-check/service';
 
 const actorOf = (org: OrgContext): Actor => ({ type: 'user', id: org.userId });
 
@@ -134,19 +135,25 @@ async function replaceBankAccounts(
  * leaves an activity entry in the same transaction (ARCHITECTURE §3.7).
  */
 export class CounterpartyRecordService {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    /** Sets the VAT check state with a new or changed VAT number and queues VIES after commit. */
+    private readonly vatChecks?: VatCheckHook,
+  ) {}
 
   async get(org: OrgContext, id: string): Promise<Counterparty> {
     return this.database.withOrg(tenant(org), (tx) => readCounterparty(tx, org.orgId, id), { readOnly: true });
   }
 
   async create(org: OrgContext, fields: CounterpartyFields): Promise<Counterparty> {
-    return translateCounterpartyConflicts(() =>
+    let vatCheckJob: VatCheckJob | null = null;
+    const created = await translateCounterpartyConflicts(() =>
       this.database.withOrg(tenant(org), async (tx) => {
         await ensureVatNumberFree(tx, org.orgId, fields.vatNumber, null);
         await checkLedgerAccount(tx, org.orgId, fields.defaultLedgerAccountId);
         const numbers = await resolveNumbers(tx, org.orgId, fields, null);
         const row = await insertCounterpartyRecordRow(tx, org.orgId, toCounterpartyValues(fields, numbers));
+        vatCheckJob = (await this.vatChecks?.start(tx, org.orgId, row.id, fields.vatNumber)) ?? null;
         await insertBankAccountRows(
           tx,
           org.orgId,
@@ -163,11 +170,14 @@ export class CounterpartyRecordService {
         return readCounterparty(tx, org.orgId, row.id);
       }),
     );
+    await this.vatChecks?.enqueue(vatCheckJob);
+    return created;
   }
 
   async update(org: OrgContext, id: string, body: UpdateCounterpartyBody): Promise<Counterparty> {
     const { version, ...fields } = body;
-    return translateCounterpartyConflicts(() =>
+    let vatCheckJob: VatCheckJob | null = null;
+    const updated = await translateCounterpartyConflicts(() =>
       this.database.withOrg(tenant(org), async (tx) => {
         const before = await lockCurrent(tx, org.orgId, id, version, 'no key update');
         const accountsBefore = await listBankAccountRows(tx, org.orgId, id);
@@ -177,6 +187,9 @@ export class CounterpartyRecordService {
         await replaceBankAccounts(tx, org.orgId, id, accountsBefore, fields.bankAccounts);
         const after = await updateCounterpartyRecordRow(tx, org.orgId, id, version, toCounterpartyValues(fields, numbers));
         if (!after) throw new AppError('stale_version');
+        if (fields.vatNumber !== before.vatNumber) {
+          vatCheckJob = (await this.vatChecks?.start(tx, org.orgId, id, fields.vatNumber)) ?? null;
+        }
         const accountsAfter = await listBankAccountRows(tx, org.orgId, id);
         await writeActivity(tx, org.orgId, {
           entityType: 'counterparty',
@@ -188,6 +201,8 @@ export class CounterpartyRecordService {
         return readCounterparty(tx, org.orgId, id);
       }),
     );
+    await this.vatChecks?.enqueue(vatCheckJob);
+    return updated;
   }
 
   /** SPEC §5: refused while invoices or transactions refer to it, with the blockers counted. */

@@ -26,8 +26,8 @@ import { CounterpartyService } from './service';
  * activity) and, for the invoice form's picker, lookup and inline create.
  */
 export const counterpartyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const pickers = new CounterpartyService(app.database);
-  const records = new CounterpartyRecordService(app.database);
+  const pickers = new CounterpartyService(app.database, app.vatCheck);
+  const records = new CounterpartyRecordService(app.database, app.vatCheck);
   const tags = ['counterparties'];
   const resource = 'counterparty';
   const manage = access.permission(...MANAGE_COUNTERPARTIES);

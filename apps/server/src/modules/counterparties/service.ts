@@ -7,6 +7,7 @@ import { tenant } from '../master-data/service-helpers';
 import { assignAccountNumber } from './numbering';
 import { numberTaken } from './record-mapping';
 import { findCounterpartyIdByVatNumber } from './record-repo';
+import type { VatCheckHook, VatCheckJob } from '../vat-check/service';
 import {
   findCounterpartySummaryRow,
   insertCounterpartyBankAccountRow,
@@ -59,7 +60,10 @@ export async function insertCounterparty(
 }
 
 export class CounterpartyService {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly vatChecks?: VatCheckHook,
+  ) {}
 
   async search(org: OrgContext, query: { search?: string | undefined; limit: number }): Promise<CounterpartySummary[]> {
     const rows = await this.database.withOrg(tenant(org), (tx) =>
@@ -70,11 +74,15 @@ export class CounterpartyService {
 
   /** Inline creation from the invoice form. */
   async create(org: OrgContext, input: CreateCounterpartyInline): Promise<CounterpartySummary> {
-    return this.database.withOrg(tenant(org), async (tx) => {
+    let vatCheckJob: VatCheckJob | null = null;
+    const created = await this.database.withOrg(tenant(org), async (tx) => {
       await ensureVatNumberFree(tx, org.orgId, input.vatNumber, null);
       const id = await insertCounterparty(tx, org.orgId, input, { type: 'user', id: org.userId });
+      vatCheckJob = (await this.vatChecks?.start(tx, org.orgId, id, input.vatNumber)) ?? null;
       const row = await findCounterpartySummaryRow(tx, org.orgId, id);
       return toSummary(row!);
     });
+    await this.vatChecks?.enqueue(vatCheckJob);
+    return created;
   }
 }

@@ -10,6 +10,8 @@ export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 /** What an import route received: the CSV bytes, the optional column mapping and any other text fields. */
 export interface ImportUpload {
   file: Buffer;
+  /** The name the browser sent ('' when none): the counterparty import tells CSV from XLSX by it. */
+  fileName: string;
   mapping: Record<string, string> | null;
   fields: Record<string, string>;
 }
@@ -24,11 +26,15 @@ function isFileTooLarge(error: unknown): boolean {
  * Reads the multipart body: part `file` (the CSV) and text field `mapping` (JSON: field → header),
  * in any order. A file above the limit is refused while it streams, before it is held in memory.
  */
-export async function readImportUpload(request: FastifyRequest): Promise<ImportUpload> {
+export async function readImportUpload(
+  request: FastifyRequest,
+  { maxBytes = IMPORT_MAX_BYTES }: { maxBytes?: number } = {},
+): Promise<ImportUpload> {
   let file: Buffer | null = null;
+  let fileName = '';
   const fields: Record<string, string> = {};
   try {
-    const parts = request.parts({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 10 } }) as AsyncIterable<Multipart>;
+    const parts = request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 10 } }) as AsyncIterable<Multipart>;
     for await (const part of parts) {
       if (part.type === 'file') {
         if (part.fieldname !== 'file') {
@@ -36,17 +42,18 @@ export async function readImportUpload(request: FastifyRequest): Promise<ImportU
           continue;
         }
         file = await part.toBuffer();
-        if (part.file.truncated) throw new AppError('import_too_large', { maxMb: IMPORT_MAX_BYTES / 1024 / 1024 });
+        fileName = part.filename;
+        if (part.file.truncated) throw new AppError('import_too_large', { maxMb: maxBytes / 1024 / 1024 });
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       }
     }
   } catch (error) {
-    if (isFileTooLarge(error)) throw new AppError('import_too_large', { maxMb: IMPORT_MAX_BYTES / 1024 / 1024 });
+    if (isFileTooLarge(error)) throw new AppError('import_too_large', { maxMb: maxBytes / 1024 / 1024 });
     throw error;
   }
   if (!file || file.length === 0) throw new AppError('upload_no_files');
-  return { file, mapping: parseMapping(fields.mapping, request), fields };
+  return { file, fileName, mapping: parseMapping(fields.mapping, request), fields };
 }
 
 function parseMapping(raw: string | undefined, request: FastifyRequest): Record<string, string> | null {

@@ -37,6 +37,7 @@ export function toOrganization(row: OrganizationRow): Organization {
     requiredFields: { ...DEFAULT_REQUIRED_FIELDS, ...row.requiredFields },
     paymentRunCreationStrategy: row.paymentRunCreationStrategy,
     paymentStrategy: row.paymentStrategy,
+    requiredVerifiers: row.requiredVerifiers,
     version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -176,6 +177,7 @@ export class OrganizationService {
         : {}),
       ...(body.paymentRunCreationStrategy ? { paymentRunCreationStrategy: body.paymentRunCreationStrategy } : {}),
       ...(body.paymentStrategy ? { paymentStrategy: body.paymentStrategy } : {}),
+      ...(body.requiredVerifiers ? { requiredVerifiers: body.requiredVerifiers } : {}),
     });
   }
 

@@ -32,6 +32,7 @@ const record: Counterparty = {
   isTrusted: false,
   trustedAt: null,
   trustedBy: null,
+  vatCheck: null,
   invoiceCount: 0,
   openInvoiceCount: 0,
   version: 3,

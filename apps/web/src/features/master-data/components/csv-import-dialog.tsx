@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { getErrorMessage } from '@/lib/notify';
 import type { ImportRequest } from '@/lib/master-data/master-data-api';
-import { ColumnMappingFields } from './column-mapping-fields';
+import { ColumnMappingFields } from '@/components/column-mapping-fields';
 import {
   duplicateHeaders,
   guessMapping,
@@ -17,7 +17,7 @@ import {
   toMappingPayload,
   type ColumnMapping,
   type ImportColumn,
-} from './csv-header';
+} from '@/lib/csv-header';
 import { ImportResultView } from './import-result-view';
 
 interface CsvImportDialogProps<K extends string> {
@@ -121,6 +121,11 @@ export function CsvImportDialog<K extends string>(props: CsvImportDialogProps<K>
                 onChange={(mapping) => setChosen({ ...chosen, mapping })}
                 labelOf={props.labelOf}
                 satisfied={satisfied}
+                texts={{
+                  legend: t('import.mappingLegend'),
+                  notMapped: t('import.notMapped'),
+                  requiredMark: t('import.requiredMark'),
+                }}
               />
             ) : null}
             {missing.length > 0 ? (

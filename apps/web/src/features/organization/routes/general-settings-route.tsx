@@ -8,6 +8,7 @@ import { LogoUpload } from '../components/general/logo-upload';
 import { NumberingForm } from '../components/general/numbering-form';
 import { PaymentSettingsForm } from '../components/general/payment-settings-form';
 import { RequiredFieldsForm } from '../components/general/required-fields-form';
+import { RequiredVerifiersForm } from '../components/general/required-verifiers-form';
 
 /** Settings › General (admin): each section saves on its own, always with the latest version. */
 export function GeneralSettingsRoute() {
@@ -35,6 +36,7 @@ export function GeneralSettingsRoute() {
       <NumberingForm organization={organization} />
       <RequiredFieldsForm organization={organization} />
       <PaymentSettingsForm organization={organization} />
+      <RequiredVerifiersForm organization={organization} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { currentLocale } from '@/lib/i18n';
 import { useLedgerAccounts } from '@/lib/master-data/ledger-accounts';
 import { countryName } from '../../model/country-options';
 import { DetailSection } from './detail-section';
+import { VatCheckBadge } from '../vat-check/vat-check-badge';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -48,7 +49,10 @@ export function CounterpartyData({ counterparty }: { counterparty: Counterparty 
               ))
             : none}
         </Row>
-        <Row label={t('fields.vatNumber')}>{counterparty.vatNumber ?? none}</Row>
+        <Row label={t('fields.vatNumber')}>
+          {counterparty.vatNumber ?? none}
+          <VatCheckBadge counterparty={counterparty} />
+        </Row>
         <Row label={t('fields.email')}>
           {counterparty.email ? (
             <a href={`mailto:${counterparty.email}`} className="text-primary hover:underline">
@@ -87,8 +91,14 @@ export function CounterpartyData({ counterparty }: { counterparty: Counterparty 
   );
 }
 
-/** Name, IBAN in groups of four, BIC. Verification (next module) adds its state per account here. */
-export function CounterpartyBankAccounts({ counterparty }: { counterparty: Counterparty }) {
+/** Name, IBAN in groups of four, BIC; `renderAccountExtra` adds a line per account (its verification state). */
+export function CounterpartyBankAccounts({
+  counterparty,
+  renderAccountExtra,
+}: {
+  counterparty: Counterparty;
+  renderAccountExtra?: (account: Counterparty['bankAccounts'][number]) => ReactNode;
+}) {
   const { t } = useTranslation('counterparties');
   return (
     <DetailSection id="counterparty-bank-accounts" title={t('detail.sections.bankAccounts')}>
@@ -105,6 +115,7 @@ export function CounterpartyBankAccounts({ counterparty }: { counterparty: Count
               <span className="font-medium text-foreground">{account.name || t('detail.unnamedAccount')}</span>
               <span className="font-mono tabular-nums">{formatIban(account.iban)}</span>
               <span className="font-mono text-muted-foreground">{account.bic ?? t('detail.none')}</span>
+              {renderAccountExtra ? <div className="sm:col-span-3">{renderAccountExtra(account)}</div> : null}
             </li>
           ))}
         </ul>

@@ -13,6 +13,9 @@ import { CounterpartyActions } from './counterparty-actions';
 import { CounterpartyBankAccounts, CounterpartyData } from './counterparty-data';
 import { CounterpartyHistory } from './counterparty-history';
 import { CounterpartyInvoices } from './counterparty-invoices';
+import { BankAccountEmailVerification } from '../email-verification/bank-account-email-verification';
+import { BankAccountExecutiveVerification } from '../executive-verification/bank-account-executive-verification';
+import { EmailVerificationMismatchAlert } from '../email-verification/email-verification-mismatch-alert';
 
 function TrustLine({ counterparty }: { counterparty: Counterparty }) {
   const { t } = useTranslation('counterparties');
@@ -90,10 +93,27 @@ export function CounterpartyDetailScreen({ id }: { id: string }) {
           />
         }
       />
+      <EmailVerificationMismatchAlert counterparty={counterparty} />
       <div className="grid gap-4 lg:grid-cols-2">
         <CounterpartyData counterparty={counterparty} />
         <div className="grid content-start gap-4">
-          <CounterpartyBankAccounts counterparty={counterparty} />
+          <CounterpartyBankAccounts
+            counterparty={counterparty}
+            renderAccountExtra={(account) => (
+              <div className="grid gap-2">
+                <BankAccountEmailVerification
+                  counterparty={counterparty}
+                  account={account}
+                  canManage={canManageCounterparties(session)}
+                />
+                <BankAccountExecutiveVerification
+                  counterpartyId={counterparty.id}
+                  account={account}
+                  canManage={canManageCounterparties(session)}
+                />
+              </div>
+            )}
+          />
           <CounterpartyInvoices
             counterpartyId={counterparty.id}
             name={counterparty.name}

@@ -5,6 +5,8 @@ import { LoadingState } from '@/components/ui/loading-state';
 import { useCounterpartyActivity } from '../../api/list-counterparty-activity';
 import { COUNTERPARTY_FORM_FIELDS } from '../../model/counterparty-form';
 import { describeCounterpartyChanges, historyVerb, isKnownHistoryAction } from '../../model/history';
+import { isEmailVerificationHistoryField } from '../../model/email-verification-view';
+import { isExecutiveVerificationHistoryField, isVatCheckHistoryField } from '../../model/executive-verification-view';
 import { DetailSection } from './detail-section';
 
 const isKnownField = (field: string): field is (typeof COUNTERPARTY_FORM_FIELDS)[number] | 'isTrusted' =>
@@ -15,7 +17,19 @@ export function CounterpartyHistory({ counterpartyId }: { counterpartyId: string
   const { t } = useTranslation('counterparties');
   const activity = useCounterpartyActivity(counterpartyId);
 
-  const fieldLabel = (field: string) => (isKnownField(field) ? t(`fields.${field}`) : field);
+  const { t: tVerification } = useTranslation('counterparty-verification');
+  const { t: tExecutive } = useTranslation('counterparty-executive');
+  const { t: tVat } = useTranslation('counterparty-vat');
+  const fieldLabel = (field: string) =>
+    isKnownField(field)
+      ? t(`fields.${field}`)
+      : isEmailVerificationHistoryField(field)
+        ? tVerification(`history.${field}`)
+        : isExecutiveVerificationHistoryField(field)
+          ? tExecutive(`history.${field}`)
+          : isVatCheckHistoryField(field)
+            ? tVat(`history.${field}`)
+            : field;
 
   let body;
   if (activity.isPending) body = <LoadingState />;

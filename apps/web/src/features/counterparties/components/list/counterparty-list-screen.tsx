@@ -10,6 +10,9 @@ import { useSession } from '@/lib/session-context';
 import { useCounterpartyList } from '../../api/list-counterparties';
 import { canManageCounterparties } from '../../model/counterparty-permissions';
 import { hasActiveFilters, toListRequest } from '../../model/list-filters';
+import { CounterpartyImportButton } from '../import/counterparty-import-button';
+import { WaitingForMyVerification } from '../executive-verification/waiting-for-my-verification';
+import { useMergeSelection } from '../merge/use-merge-selection';
 import { CounterpartyTable } from './counterparty-table';
 import { CounterpartyToolbar } from './counterparty-toolbar';
 import { useCounterpartyFilters } from './use-counterparty-filters';
@@ -21,6 +24,7 @@ export function CounterpartyListScreen() {
   const navigate = useNavigate();
   const basePath = `/${session.organization.slug}/counterparties`;
   const canCreate = canManageCounterparties(session);
+  const merging = useMergeSelection(basePath);
   const { filters, updateFilters } = useCounterpartyFilters();
   const request = useMemo(() => toListRequest(filters), [filters]);
   const list = useCounterpartyList(request);
@@ -45,8 +49,21 @@ export function CounterpartyListScreen() {
 
   return (
     <>
-      <PageHeader title={t('title')} description={t('description')} actions={canCreate ? createButton : undefined} />
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={
+          canCreate ? (
+            <>
+              <CounterpartyImportButton />
+              {createButton}
+            </>
+          ) : undefined
+        }
+      />
+      <WaitingForMyVerification basePath={basePath} />
       <CounterpartyToolbar filters={filters} onChange={updateFilters} />
+      {canCreate ? merging.bar : null}
       <PagedListBody
         list={list}
         itemCount={items.length}
@@ -63,8 +80,10 @@ export function CounterpartyListScreen() {
           items={items}
           detailPath={(id) => `${basePath}/${id}`}
           onOpen={(id) => void navigate(`${basePath}/${id}`)}
+          selection={canCreate ? merging.rowSelection : undefined}
         />
       </PagedListBody>
+      {merging.dialog}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { CounterpartyListItem } from '@kontor/domain/counterparties/counterparty-record';
 import { currentLocale } from '@/lib/i18n';
 import { countryName } from '../../model/country-options';
+import { SelectCell, type RowSelection } from '../merge/select-cell';
 import { TrustBadge } from '../trust-badge';
 
 function Missing() {
@@ -15,10 +16,13 @@ export function CounterpartyTable({
   items,
   detailPath,
   onOpen,
+  selection,
 }: {
   items: CounterpartyListItem[];
   detailPath: (id: string) => string;
   onOpen: (id: string) => void;
+  /** Row checkboxes (for merging) when given. */
+  selection?: RowSelection;
 }) {
   const { t } = useTranslation('counterparties');
   const locale = currentLocale();
@@ -35,6 +39,7 @@ export function CounterpartyTable({
       <table className="w-full text-sm" aria-label={t('list.table.label')}>
         <thead className="sticky top-0 bg-muted/60 text-left text-xs text-muted-foreground">
           <tr>
+            {selection ? header(selection.columnLabel, 'w-10') : null}
             {header(t('list.table.name'))}
             {header(t('list.table.vatNumber'))}
             {header(t('list.table.location'))}
@@ -57,6 +62,7 @@ export function CounterpartyTable({
                 onKeyDown={(event) => onRowKey(event, item.id)}
                 className="cursor-pointer border-t border-border hover:bg-muted/50 focus-visible:bg-muted/50"
               >
+                {selection ? <SelectCell selection={selection} item={item} /> : null}
                 <td className="max-w-64 truncate px-3 py-2 font-medium text-foreground">
                   <Link to={detailPath(item.id)} onClick={(event) => event.stopPropagation()} className="hover:underline">
                     {item.name}

@@ -9,7 +9,7 @@ import {
   readHeaderFromFile,
   toMappingPayload,
 } from './csv-header';
-import { COST_CENTER_COLUMNS, LEDGER_ACCOUNT_COLUMNS, TAX_KEY_COLUMNS } from './import-columns';
+import { COST_CENTER_COLUMNS, LEDGER_ACCOUNT_COLUMNS, TAX_KEY_COLUMNS } from '@kontor/domain/master-data-import';
 
 describe('readCsvHeader', () => {
   it('reads a German Excel header (semicolons) and ignores the data rows', () => {

@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import type { ColumnMapping, ImportColumn } from './csv-header';
+import type { ColumnMapping, ImportColumn } from '@/lib/csv-header';
 
 const NOT_MAPPED = '__not_mapped__';
 
@@ -13,9 +12,11 @@ interface ColumnMappingFieldsProps<K extends string> {
   labelOf: (key: K) => string;
   /** Required fields answered another way (the cost-centre type chosen for the whole file). */
   satisfied: ReadonlySet<K>;
+  /** In the caller's namespace: the fieldset's legend, the "not mapped" choice, the required mark's name. */
+  texts: { legend: string; notMapped: string; requiredMark: string };
 }
 
-/** One select per field: which CSV column feeds it. Required fields are marked. */
+/** One select per field: which column of the file feeds it. Required fields are marked (master data and counterparty imports). */
 export function ColumnMappingFields<K extends string>({
   columns,
   headers,
@@ -23,11 +24,11 @@ export function ColumnMappingFields<K extends string>({
   onChange,
   labelOf,
   satisfied,
+  texts,
 }: ColumnMappingFieldsProps<K>) {
-  const { t } = useTranslation('master-data');
   return (
     <fieldset className="grid gap-3 sm:grid-cols-2">
-      <legend className="mb-2 text-sm font-medium text-foreground">{t('import.mappingLegend')}</legend>
+      <legend className="mb-2 text-sm font-medium text-foreground">{texts.legend}</legend>
       {columns.map((column) => {
         const id = `import-column-${column.key}`;
         const isRequired = column.required && !satisfied.has(column.key);
@@ -36,7 +37,7 @@ export function ColumnMappingFields<K extends string>({
             <Label htmlFor={id}>
               {labelOf(column.key)}
               {isRequired ? (
-                <span className="text-danger" aria-label={t('import.requiredMark')}>
+                <span className="text-danger" aria-label={texts.requiredMark}>
                   {' *'}
                 </span>
               ) : null}
@@ -49,7 +50,7 @@ export function ColumnMappingFields<K extends string>({
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
-                <SelectItem value={NOT_MAPPED}>{t('import.notMapped')}</SelectItem>
+                <SelectItem value={NOT_MAPPED}>{texts.notMapped}</SelectItem>
                 {headers.map((header) => (
                   <SelectItem key={header} value={header}>
                     {header}

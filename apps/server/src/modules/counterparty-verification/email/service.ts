@@ -1,0 +1,176 @@
+import {
+  emailVerificationTokenExpiry,
+  nextVerificationState,
+  normalizeIban,
+  type EmailVerificationList,
+  type EmailVerificationRun,
+  type Locale,
+} from '@kontor/domain';
+import type { Database, OrgId, Tx } from '../../../db/database';
+import { AppError } from '../../../lib/app-error';
+import type { Mailer } from '../../../plugins/foundation-types';
+import type { OrgContext } from '../../../plugins/session';
+import type { Actor } from '../../activity-log/writer';
+import { tenant } from '../../master-data/service-helpers';
+import { consumeQuota } from '../../subscriptions/service';
+import { invitationMail } from './mail-template';
+import {
+  counterpartyExists,
+  findBankAccountOfCounterparty,
+  findCounterpartyForVerification,
+  findInFlightRunForUpdate,
+  findOrganizationName,
+  findStaleInFlightRunsForUpdate,
+  insertRun,
+  listRuns,
+  updateRun,
+  type EmailVerificationRow,
+} from './repo';
+import { logRunStep, stateOf, toRun } from './run-mapping';
+import { makeVerificationToken, verificationLink } from './token';
+
+export interface EmailVerificationDeps {
+  mailer: Mailer;
+  publicUrl: string;
+  /** Injected so tests can move time; the database's now() is not used for token times. */
+  now?: () => Date;
+}
+
+/**
+ * Organisations have no language setting yet, so the invitation is German (the product's home
+ * market, SPEC §1). When organisations get one, pass it here.
+ */
+const INVITATION_LOCALE: Locale = 'de';
+
+const SYSTEM: Actor = { type: 'system' };
+
+/**
+ * Runs that can no longer be answered become not_received, each with its history entry: the
+ * `expire` event when the link ran out, `delivery_failed` when the outbox gave up on the mail.
+ */
+export async function expireOverdue(tx: Tx, orgId: OrgId, counterpartyId: string, now: Date): Promise<void> {
+  for (const run of await findStaleInFlightRunsForUpdate(tx, orgId, counterpartyId, now)) {
+    const event = run.tokenExpiresAt <= now ? 'expire' : 'delivery_failed';
+    if (nextVerificationState(stateOf(run), { type: event })?.status !== 'not_received') continue;
+    const after = await updateRun(tx, orgId, run.id, { status: 'not_received' });
+    await logRunStep(tx, orgId, SYSTEM, after, run.status);
+  }
+}
+
+/**
+ * Starting (and resending) the verification of a bank account by e-mail, and the list of a
+ * counterparty's runs (SPEC §4, issue 6 item 4). The public page's side is public-service.ts.
+ */
+export class EmailVerificationService {
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly database: Database,
+    private readonly deps: EmailVerificationDeps,
+  ) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /**
+   * A new run for the account's current IBAN, or a resend when one is still in flight for the
+   * same IBAN and address: new token (the previous link stops working), new expiry, new mail.
+   * A resend is the same verification, so only a new run counts against the plan's quota.
+   */
+  async start(org: OrgContext, counterpartyId: string, bankAccountId: string): Promise<EmailVerificationRun> {
+    return this.database.withOrg(tenant(org), async (tx) => {
+      const now = this.now();
+      const counterparty = await findCounterpartyForVerification(tx, org.orgId, counterpartyId);
+      if (!counterparty) throw new AppError('counterparty_not_found');
+      const account = await findBankAccountOfCounterparty(tx, org.orgId, counterpartyId, bankAccountId);
+      if (!account) throw new AppError('counterparty_bank_account_not_found');
+      if (!counterparty.email) throw new AppError('counterparty_no_email');
+
+      await expireOverdue(tx, org.orgId, counterpartyId, now);
+      const inFlight = await findInFlightRunForUpdate(tx, org.orgId, account.id);
+      const { token, tokenHash } = makeVerificationToken();
+      const tokenExpiresAt = emailVerificationTokenExpiry(now);
+      const freshToken = { tokenHash, tokenExpiresAt, tokenUsedAt: null };
+      const actor: Actor = { type: 'user', id: org.userId };
+
+      let run: EmailVerificationRow;
+      const isResend =
+        inFlight !== null &&
+        normalizeIban(inFlight.iban) === normalizeIban(account.iban) &&
+        inFlight.email === counterparty.email;
+      if (isResend) {
+        if (!nextVerificationState(stateOf(inFlight), { type: 'resend' })) throw new AppError('verification_start_failed');
+        run = await updateRun(tx, org.orgId, inFlight.id, { ...freshToken, status: 'started', requestedBy: org.userId });
+      } else {
+        if (inFlight) await this.supersede(tx, org.orgId, inFlight, now);
+        const started = nextVerificationState({ status: 'not_started' }, { type: 'start', iban: account.iban });
+        if (started?.status !== 'started') throw new AppError('verification_start_failed');
+        await consumeQuota(tx, org.orgId, 'verifications');
+        run = await insertRun(tx, org.orgId, {
+          ...freshToken,
+          counterpartyId,
+          bankAccountId: account.id,
+          iban: started.iban,
+          email: counterparty.email,
+          status: 'started',
+          requestedBy: org.userId,
+        });
+      }
+
+      const mailId = await this.sendInvitation(tx, org.orgId, counterparty, token, tokenExpiresAt);
+      if (!nextVerificationState(stateOf(run), { type: 'send_invitation' })) throw new AppError('verification_start_failed');
+      // Handed to the outbox in this transaction: from here on the mail is as good as sent.
+      run = await updateRun(tx, org.orgId, run.id, { status: 'invitation_sent', mailId });
+      await logRunStep(tx, org.orgId, actor, run, isResend ? inFlight!.status : 'not_started');
+      return this.readRun(tx, org.orgId, counterpartyId, run.id);
+    });
+  }
+
+  async list(org: OrgContext, counterpartyId: string): Promise<EmailVerificationList> {
+    return this.database.withOrg(tenant(org), async (tx) => {
+      if (!(await counterpartyExists(tx, org.orgId, counterpartyId))) throw new AppError('counterparty_not_found');
+      await expireOverdue(tx, org.orgId, counterpartyId, this.now());
+      return { items: (await listRuns(tx, org.orgId, counterpartyId)).map(toRun) };
+    });
+  }
+
+  /** An in-flight run for an IBAN or address that changed since: its link must not confirm the old one. */
+  private async supersede(tx: Tx, orgId: OrgId, run: EmailVerificationRow, now: Date): Promise<void> {
+    if (!nextVerificationState(stateOf(run), { type: 'expire' })) return;
+    const expired = await updateRun(tx, orgId, run.id, { status: 'not_received', tokenExpiresAt: now });
+    await logRunStep(tx, orgId, SYSTEM, expired, run.status);
+  }
+
+  private async sendInvitation(
+    tx: Tx,
+    orgId: OrgId,
+    counterparty: { name: string; email: string | null },
+    token: string,
+    expiresAt: Date,
+  ): Promise<string> {
+    const mail = invitationMail(INVITATION_LOCALE, {
+      organizationName: await findOrganizationName(tx, orgId),
+      counterpartyName: counterparty.name,
+      link: verificationLink(this.deps.publicUrl, token),
+      expiresAt,
+    });
+    try {
+      const { id } = await this.deps.mailer.enqueue(tx, {
+        organizationId: orgId,
+        to: [counterparty.email!],
+        subject: mail.subject,
+        text: mail.text,
+        template: 'counterparty_email_verification',
+      });
+      return id;
+    } catch (error) {
+      // The outbox refuses an address it cannot send to; the user can only try again or fix it.
+      throw new AppError('verification_start_failed', undefined, { cause: error });
+    }
+  }
+
+  private async readRun(tx: Tx, orgId: OrgId, counterpartyId: string, id: string): Promise<EmailVerificationRun> {
+    const row = (await listRuns(tx, orgId, counterpartyId)).find((candidate) => candidate.id === id);
+    if (!row) throw new Error(`verification run ${id} vanished inside its transaction`);
+    return toRun(row);
+  }
+}

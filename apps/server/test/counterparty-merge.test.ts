@@ -1,0 +1,375 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Counterparty, CounterpartyMergePreview } from '@kontor/domain';
+import {
+  activityLog,
+  counterparties,
+  counterpartyEmailVerifications,
+  counterpartyExecutiveVerifications,
+  invoices,
+} from '../src/db/schema';
+import { caller, counterpartyBody } from './counterparty-fixtures';
+import { addMember, createOrganizationWithAdmin, type TestOrganization, type TestUser } from './factories';
+import { createTestApp, type TestApp } from './harness';
+import { insertInvoiceRow } from './invoice-fixtures';
+import { snapshotOrganization } from './snapshot';
+
+const IBAN_SHARED = 'DE89370400440532013000';
+const IBAN_NEW = 'DE02120300000000202051';
+const IBAN_OTHER = 'DE75512108001245126199';
+
+describe('merging counterparties', () => {
+  let testApp: TestApp;
+  let org: TestOrganization;
+  let foreign: TestOrganization;
+  let clerk: TestUser;
+  let viewer: TestUser;
+  let call: ReturnType<typeof caller>;
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    org = await createOrganizationWithAdmin(testApp, 'Merge GmbH');
+    foreign = await createOrganizationWithAdmin(testApp, 'Fremd AG');
+    clerk = await addMember(testApp, org.id, ['ap_invoices:manage']);
+    viewer = await addMember(testApp, org.id, []);
+    call = caller(testApp);
+  });
+  afterAll(async () => testApp.close());
+
+  const create = async (overrides: Parameters<typeof counterpartyBody>[0] = {}, cookie = clerk.cookie) => {
+    const response = await call('POST', '/api/counterparties', cookie, counterpartyBody(overrides));
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<Counterparty>();
+  };
+  const mergeBody = (survivor: Counterparty, merged: Counterparty, fieldChoices: Record<string, string> = {}) => ({
+    survivorId: survivor.id,
+    mergedId: merged.id,
+    survivorVersion: survivor.version,
+    mergedVersion: merged.version,
+    fieldChoices,
+  });
+  const exists = async (id: string) =>
+    (await testApp.database.db.select().from(counterparties).where(eq(counterparties.id, id))).length === 1;
+
+  /** Every row of every table with a counterparty_id column that still names `id` (found through information_schema). */
+  async function rowsNaming(column: 'counterparty_id' | 'bank_account_id', id: string) {
+    const tables = await testApp.database.db.execute<{ table_name: string }>(
+      sql`select table_name from information_schema.columns
+          where table_schema = 'public' and column_name = ${column} order by table_name`,
+    );
+    const found: Record<string, number> = {};
+    for (const { table_name: table } of tables.rows) {
+      const result = await testApp.database.db.execute<{ count: number }>(
+        sql`select count(*)::int as count from ${sql.identifier(table)} where ${sql.identifier(column)} = ${id}`,
+      );
+      found[table] = result.rows[0]!.count;
+    }
+    return found;
+  }
+
+  async function insertVerifications(counterpartyId: string, bankAccountId: string, iban: string) {
+    const [email] = await testApp.database.db
+      .insert(counterpartyEmailVerifications)
+      .values({
+        organizationId: org.id,
+        counterpartyId,
+        bankAccountId,
+        iban,
+        email: 'buchhaltung@schneider.de',
+        status: 'completed',
+        result: 'match',
+        tokenHash: randomUUID(),
+        tokenExpiresAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning();
+    const [executive] = await testApp.database.db
+      .insert(counterpartyExecutiveVerifications)
+      .values({ organizationId: org.id, counterpartyId, bankAccountId, iban, requiredApprovals: 1 })
+      .returning();
+    return { emailId: email!.id, executiveId: executive!.id };
+  }
+
+  it('moves invoices, bank accounts and verification history, logs the merge and leaves nothing dangling', async () => {
+    const survivor = await create({
+      name: 'Schneider Bürobedarf GmbH',
+      city: 'Köln',
+      bankAccounts: [{ name: 'Hauptkonto', iban: IBAN_SHARED, bic: null }],
+    });
+    const merged = await create({
+      name: 'Schneider',
+      email: 'info@schneider.de',
+      city: 'Bonn',
+      accountsPayableNumber: '30500',
+      bankAccounts: [
+        { name: 'Girokonto', iban: IBAN_SHARED, bic: null },
+        { name: 'Sparkasse', iban: IBAN_NEW, bic: null },
+      ],
+    });
+    const duplicateAccount = merged.bankAccounts.find((account) => account.iban === IBAN_SHARED)!;
+    const movedAccount = merged.bankAccounts.find((account) => account.iban === IBAN_NEW)!;
+    const onDuplicate = await insertVerifications(merged.id, duplicateAccount.id, IBAN_SHARED);
+    const onMoved = await insertVerifications(merged.id, movedAccount.id, IBAN_NEW);
+    const openInvoice = await insertInvoiceRow(testApp, org.id, { counterpartyId: merged.id, counterpartyName: 'Schneider' });
+    const exportedInvoice = await insertInvoiceRow(testApp, org.id, {
+      counterpartyId: merged.id,
+      counterpartyName: 'Schneider',
+      status: 'exported',
+    });
+    const ownInvoice = await insertInvoiceRow(testApp, org.id, { counterpartyId: survivor.id, counterpartyName: 'Schneider' });
+
+    const preview = await call(
+      'GET',
+      `/api/counterparties/merge-preview?survivorId=${survivor.id}&mergedId=${merged.id}`,
+      viewer.cookie,
+    );
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json<CounterpartyMergePreview>()).toMatchObject({
+      survivor: { id: survivor.id },
+      merged: { id: merged.id },
+      differingFields: expect.arrayContaining(['name', 'email', 'city', 'accountsPayableNumber']),
+      moves: {
+        invoices: 2,
+        bankAccounts: 1,
+        duplicateBankAccounts: 1,
+        emailVerifications: 2,
+        executiveVerifications: 2,
+        transactions: 0,
+      },
+      hasTrustedCounterparty: false,
+    });
+
+    const response = await call(
+      'POST',
+      '/api/counterparties/merge',
+      clerk.cookie,
+      mergeBody(survivor, merged, { accountsPayableNumber: 'merged' }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const result = response.json<Counterparty>();
+    // The AP number belonged to the merged one: free once it is gone. The empty e-mail is filled from it.
+    expect(result).toMatchObject({
+      id: survivor.id,
+      name: 'Schneider Bürobedarf GmbH',
+      city: 'Köln',
+      email: 'info@schneider.de',
+      accountsPayableNumber: '30500',
+      version: survivor.version + 1,
+      invoiceCount: 3,
+    });
+    expect(result.bankAccounts.map((account) => [account.id, account.iban])).toEqual([
+      [survivor.bankAccounts[0]!.id, IBAN_SHARED],
+      [movedAccount.id, IBAN_NEW],
+    ]);
+    expect(await exists(merged.id)).toBe(false);
+    expect((await call('GET', `/api/counterparties/${merged.id}`, viewer.cookie)).statusCode).toBe(404);
+
+    const invoiceRows = await testApp.database.db
+      .select({ id: invoices.id, counterpartyId: invoices.counterpartyId, name: invoices.counterpartyName })
+      .from(invoices)
+      .where(eq(invoices.organizationId, org.id));
+    const byId = new Map(invoiceRows.map((row) => [row.id, row]));
+    expect(byId.get(openInvoice)).toMatchObject({ counterpartyId: survivor.id, name: 'Schneider Bürobedarf GmbH' });
+    expect(byId.get(ownInvoice)).toMatchObject({ counterpartyId: survivor.id, name: 'Schneider Bürobedarf GmbH' });
+    // What was exported stays as it was booked.
+    expect(byId.get(exportedInvoice)).toMatchObject({ counterpartyId: survivor.id, name: 'Schneider' });
+
+    const emailRows = await testApp.database.db.select().from(counterpartyEmailVerifications);
+    const executiveRows = await testApp.database.db.select().from(counterpartyExecutiveVerifications);
+    const find = <T extends { id: string }>(rows: T[], id: string) => rows.find((row) => row.id === id);
+    // The dropped duplicate's history continues on the survivor's account with that IBAN.
+    expect(find(emailRows, onDuplicate.emailId)).toMatchObject({
+      counterpartyId: survivor.id,
+      bankAccountId: survivor.bankAccounts[0]!.id,
+    });
+    expect(find(executiveRows, onDuplicate.executiveId)).toMatchObject({
+      counterpartyId: survivor.id,
+      bankAccountId: survivor.bankAccounts[0]!.id,
+    });
+    expect(find(emailRows, onMoved.emailId)).toMatchObject({ counterpartyId: survivor.id, bankAccountId: movedAccount.id });
+    expect(find(executiveRows, onMoved.executiveId)).toMatchObject({
+      counterpartyId: survivor.id,
+      bankAccountId: movedAccount.id,
+    });
+
+    const leftovers = await rowsNaming('counterparty_id', merged.id);
+    expect(Object.keys(leftovers)).toEqual(
+      expect.arrayContaining(['counterparty_bank_accounts', 'counterparty_email_verifications', 'invoices']),
+    );
+    expect(
+      Object.values(leftovers).every((count) => count === 0),
+      JSON.stringify(leftovers),
+    ).toBe(true);
+    const accountLeftovers = await rowsNaming('bank_account_id', duplicateAccount.id);
+    expect(
+      Object.values(accountLeftovers).every((count) => count === 0),
+      JSON.stringify(accountLeftovers),
+    ).toBe(true);
+
+    const history = (await call('GET', `/api/counterparties/${survivor.id}/activity`, viewer.cookie)).json<{
+      items: { action: string; changes: Record<string, unknown> | null }[];
+    }>().items;
+    expect(history[0]).toMatchObject({
+      action: 'merge',
+      changes: expect.objectContaining({
+        mergedId: merged.id,
+        mergedName: 'Schneider',
+        takenFromMerged: ['email', 'accountsPayableNumber'],
+        moves: expect.objectContaining({ invoices: 2, bankAccounts: 1, duplicateBankAccounts: 1 }),
+        email: { from: null, to: 'info@schneider.de' },
+        accountsPayableNumber: { from: survivor.accountsPayableNumber, to: '30500' },
+      }),
+    });
+    // The merged one's own history stays reachable from the survivor.
+    expect(history.filter((entry) => entry.action === 'create')).toHaveLength(2);
+    const invoiceLog = await testApp.database.db
+      .select({ changes: activityLog.changes })
+      .from(activityLog)
+      .where(and(eq(activityLog.entityType, 'invoice'), eq(activityLog.entityId, openInvoice)));
+    expect(invoiceLog).toEqual([
+      {
+        changes: {
+          counterpartyId: { from: merged.id, to: survivor.id },
+          counterpartyName: { from: 'Schneider', to: 'Schneider Bürobedarf GmbH' },
+        },
+      },
+    ]);
+  });
+
+  it("takes the chosen side's value and answers a result the record rules refuse with field errors", async () => {
+    const survivor = await create({ name: 'Alpha', skontoDays: 10, skontoRate: 200 });
+    const merged = await create({ name: 'Alpha KG', paymentTermsDays: 30 });
+    const refused = await call(
+      'POST',
+      '/api/counterparties/merge',
+      clerk.cookie,
+      mergeBody(survivor, merged, { skontoRate: 'merged' }),
+    );
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'validation_failed', fieldErrors: { skontoRate: [expect.any(String)] } });
+    expect(await exists(merged.id)).toBe(true);
+
+    const response = await call(
+      'POST',
+      '/api/counterparties/merge',
+      clerk.cookie,
+      mergeBody(survivor, merged, { name: 'merged' }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ name: 'Alpha KG', skontoDays: 10, skontoRate: 200, paymentTermsDays: 30 });
+  });
+
+  it('answers 409 stale_version for an outdated version and changes nothing', async () => {
+    const survivor = await create({ name: 'Beta' });
+    const merged = await create({ name: 'Beta GmbH' });
+    const edited = await call('PUT', `/api/counterparties/${merged.id}`, clerk.cookie, {
+      ...counterpartyBody({ name: 'Beta GmbH & Co.' }),
+      version: merged.version,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const response = await call('POST', '/api/counterparties/merge', clerk.cookie, mergeBody(survivor, merged));
+    expect(response.statusCode).toBe(409);
+    expect(response.json().code).toBe('stale_version');
+    expect(await exists(merged.id)).toBe(true);
+  });
+
+  it('answers 400 for the same counterparty twice or a missing id', async () => {
+    const one = await create({ name: 'Gamma' });
+    const twice = await call('POST', '/api/counterparties/merge', clerk.cookie, mergeBody(one, one));
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json()).toMatchObject({ code: 'validation_failed', fieldErrors: { mergedId: [expect.any(String)] } });
+    const { mergedId: _omitted, ...missing } = mergeBody(one, one);
+    expect((await call('POST', '/api/counterparties/merge', clerk.cookie, missing)).statusCode).toBe(400);
+    const preview = await call('GET', `/api/counterparties/merge-preview?survivorId=${one.id}&mergedId=${one.id}`, clerk.cookie);
+    expect(preview.statusCode).toBe(400);
+  });
+
+  it("answers 404 for another organisation's counterparty and changes nothing there", async () => {
+    const own = await create({ name: 'Delta' });
+    const [foreignRow] = await testApp.database.db
+      .insert(counterparties)
+      .values({ organizationId: foreign.id, name: 'Foreign Supplier' })
+      .returning();
+    const before = await snapshotOrganization(testApp, foreign.id);
+    for (const [survivorId, mergedId] of [
+      [own.id, foreignRow!.id],
+      [foreignRow!.id, own.id],
+    ] as const) {
+      const response = await call('POST', '/api/counterparties/merge', org.admin.cookie, {
+        survivorId,
+        mergedId,
+        survivorVersion: 1,
+        mergedVersion: 1,
+        fieldChoices: {},
+      });
+      expect(response.statusCode, response.body).toBe(404);
+      const preview = await call(
+        'GET',
+        `/api/counterparties/merge-preview?survivorId=${survivorId}&mergedId=${mergedId}`,
+        org.admin.cookie,
+      );
+      expect(preview.statusCode).toBe(404);
+    }
+    expect(await snapshotOrganization(testApp, foreign.id)).toEqual(before);
+    expect(await exists(own.id)).toBe(true);
+  });
+
+  it('refuses a member without the permission, and a clerk who would add an IBAN to a trusted counterparty', async () => {
+    const survivor = await create({ name: 'Epsilon', bankAccounts: [{ name: 'Haupt', iban: IBAN_SHARED, bic: null }] });
+    const merged = await create({ name: 'Epsilon AG', bankAccounts: [{ name: 'Neu', iban: IBAN_OTHER, bic: null }] });
+    const denied = await call('POST', '/api/counterparties/merge', viewer.cookie, mergeBody(survivor, merged));
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().code).toBe('permission_denied');
+
+    const trusted = await call('POST', `/api/counterparties/${survivor.id}/trust`, org.admin.cookie, {
+      version: survivor.version,
+    });
+    expect(trusted.statusCode, trusted.body).toBe(200);
+    const trustedSurvivor = trusted.json<Counterparty>();
+    const preview = await call(
+      'GET',
+      `/api/counterparties/merge-preview?survivorId=${survivor.id}&mergedId=${merged.id}`,
+      clerk.cookie,
+    );
+    expect(preview.json().hasTrustedCounterparty).toBe(true);
+    const clerkMerge = await call('POST', '/api/counterparties/merge', clerk.cookie, mergeBody(trustedSurvivor, merged));
+    expect(clerkMerge.statusCode).toBe(403);
+    expect(await exists(merged.id)).toBe(true);
+
+    const adminMerge = await call('POST', '/api/counterparties/merge', org.admin.cookie, mergeBody(trustedSurvivor, merged));
+    expect(adminMerge.statusCode, adminMerge.body).toBe(200);
+    expect(adminMerge.json()).toMatchObject({ isTrusted: true, bankAccounts: [{ iban: IBAN_SHARED }, { iban: IBAN_OTHER }] });
+  });
+
+  it('answers 409 merge_failed_duplicate_key when a third counterparty holds the chosen VAT number', async () => {
+    const survivor = await create({ name: 'Zeta', vatNumber: 'DE100000008' });
+    const merged = await create({ name: 'Zeta GmbH', vatNumber: 'DE136695976' });
+    // A duplicate from before the VAT rule (or from an import): exactly what merging is for.
+    await testApp.database.db
+      .insert(counterparties)
+      .values({ organizationId: org.id, name: 'Zeta alt', vatNumber: 'DE136695976' });
+
+    const response = await call(
+      'POST',
+      '/api/counterparties/merge',
+      clerk.cookie,
+      mergeBody(survivor, merged, { vatNumber: 'merged' }),
+    );
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json()).toMatchObject({
+      code: 'merge_failed_duplicate_key',
+      params: { field: 'vatNumber', value: 'DE136695976' },
+      fieldErrors: { vatNumber: [expect.any(String)] },
+    });
+    expect(response.json().message).toContain('DE136695976');
+    // The transaction rolled back: the merged one and its data are still there.
+    expect(await exists(merged.id)).toBe(true);
+    const current = await call('GET', `/api/counterparties/${survivor.id}`, clerk.cookie);
+    expect(current.json()).toMatchObject({ vatNumber: 'DE100000008', version: survivor.version });
+
+    // Keeping the survivor's own VAT number merges fine.
+    const kept = await call('POST', '/api/counterparties/merge', clerk.cookie, mergeBody(survivor, merged));
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().vatNumber).toBe('DE100000008');
+  });
+});

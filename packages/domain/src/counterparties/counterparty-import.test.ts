@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { convertImportRow, parseCountry, parsePercentBasisPoints, parseWholeNumber } from './counterparty-import';
+
+describe('counterparty import conversion', () => {
+  it('reads countries by ISO code or German or English name', () => {
+    expect(parseCountry('de')).toBe('DE');
+    expect(parseCountry('Deutschland')).toBe('DE');
+    expect(parseCountry('Österreich')).toBe('AT');
+    expect(parseCountry('france')).toBe('FR');
+    expect(parseCountry('Vereinigtes Königreich')).toBe('GB');
+    expect(parseCountry('Atlantis')).toBeNull();
+  });
+
+  it('reads percentages with decimal comma or point as basis points, and whole days', () => {
+    expect(parsePercentBasisPoints('2,5')).toBe(250);
+    expect(parsePercentBasisPoints('2.5 %')).toBe(250);
+    expect(parsePercentBasisPoints('3')).toBe(300);
+    expect(parsePercentBasisPoints('zwei')).toBeNull();
+    expect(parseWholeNumber('14 Tage')).toBe(14);
+    expect(parseWholeNumber('30,0')).toBe(30);
+    expect(parseWholeNumber('1,5')).toBeNull();
+  });
+
+  it('converts a full row through the counterparty form schema', () => {
+    const converted = convertImportRow({
+      name: ' Nordlicht GmbH ',
+      vatNumber: 'de 311245677',
+      iban: 'DE89 3704 0044 0532 0130 00',
+      bic: 'cobadeffxxx',
+      bankAccountName: 'Hauptkonto',
+      country: 'Germany',
+      skontoPercent: '2,5',
+      skontoDays: '10',
+      paymentReminderEmails: 'a@example.com, b@example.com',
+    });
+    expect(converted).toEqual({
+      ok: true,
+      fields: expect.objectContaining({
+        name: 'Nordlicht GmbH',
+        vatNumber: 'DE311245677',
+        country: 'DE',
+        bankAccounts: [{ name: 'Hauptkonto', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' }],
+        skontoRate: 250,
+        skontoDays: 10,
+        paymentRemindersEnabled: true,
+        accountsPayableNumber: null,
+      }),
+    });
+  });
+
+  it('reports every problem of a row by its import column', () => {
+    const converted = convertImportRow({
+      name: '',
+      iban: 'DE00 0000',
+      vatNumber: 'XX123',
+      country: 'Atlantis',
+      accountsPayableNumber: '12',
+      skontoPercent: 'viel',
+      paymentReminderEmails: 'kein-mail',
+    });
+    expect(converted.ok).toBe(false);
+    if (converted.ok) return;
+    expect(converted.problems).toEqual(
+      expect.arrayContaining([
+        { field: 'name', code: 'required' },
+        { field: 'iban', code: 'invalid_iban' },
+        { field: 'vatNumber', code: 'invalid_vat' },
+        { field: 'country', code: 'invalid_country' },
+        { field: 'accountsPayableNumber', code: 'ap_number_format' },
+        { field: 'skontoPercent', code: 'invalid_percent' },
+        { field: 'paymentReminderEmails', code: 'reminder_emails_invalid' },
+      ]),
+    );
+  });
+
+  it('treats a BIC without an IBAN as a bank account missing its IBAN', () => {
+    expect(convertImportRow({ name: 'Nur BIC', bic: 'COBADEFFXXX' })).toEqual({
+      ok: false,
+      problems: [{ field: 'iban', code: 'required' }],
+    });
+  });
+});
