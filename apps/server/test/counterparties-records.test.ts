@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Counterparty } from '@kontor/domain';
 import { counterparties, organizations } from '../src/db/schema';
-import { caller, counterpartyBody } from './counterparty-fixtures';
-import { addMember, createOrganizationWithAdmin, type TestOrganization, type TestUser } from './factories';
+import { type caller, counterpartyBody, createCounterparty, createCounterpartyTestOrganization } from './counterparty-fixtures';
+import { addMember, type TestOrganization, type TestUser } from './factories';
 import { createTestApp, type TestApp } from './harness';
 import { insertInvoiceRow } from './invoice-fixtures';
 
@@ -17,19 +17,13 @@ describe('counterparty records: create, update, delete, trust', () => {
 
   beforeAll(async () => {
     testApp = await createTestApp();
-    org = await createOrganizationWithAdmin(testApp, 'Records GmbH');
-    clerk = await addMember(testApp, org.id, ['ap_invoices:manage']);
+    ({ org, clerk, viewer, call } = await createCounterpartyTestOrganization(testApp, 'Records GmbH'));
     treasurer = await addMember(testApp, org.id, ['payment_runs:manage']);
-    viewer = await addMember(testApp, org.id, []);
-    call = caller(testApp);
   });
   afterAll(async () => testApp.close());
 
-  const create = async (overrides: Parameters<typeof counterpartyBody>[0] = {}, cookie = clerk.cookie) => {
-    const response = await call('POST', '/api/counterparties', cookie, counterpartyBody(overrides));
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json<Counterparty>();
-  };
+  const create = (overrides: Parameters<typeof counterpartyBody>[0] = {}, cookie = clerk.cookie) =>
+    createCounterparty(testApp, cookie, overrides);
   const activityOf = async (id: string) =>
     (await call('GET', `/api/counterparties/${id}/activity`, viewer.cookie)).json<{
       items: { action: string; actorName: string | null; changes: Record<string, unknown> | null }[];

@@ -1,62 +1,39 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Counterparty, EmailVerificationList, EmailVerificationRun, PublicVerification } from '@kontor/domain';
 import { asOrgId } from '../src/db/database';
 import { counterpartyEmailVerifications, mailOutbox } from '../src/db/schema';
 import { hashVerificationToken } from '../src/modules/counterparty-verification/email/token';
 import { consumeQuota } from '../src/modules/subscriptions/service';
-import { caller, counterpartyBody } from './counterparty-fixtures';
-import { addMember, createOrganizationWithAdmin, type TestOrganization, type TestUser } from './factories';
-import { createTestApp, type TestApp } from './harness';
+import { counterpartyBody, createCounterparty, useCounterpartyTestContext } from './counterparty-fixtures';
+import { createOrganizationWithAdmin } from './factories';
 
 const OUR_IBAN = 'DE89370400440532013000';
 const OTHER_IBAN = 'DE02120300000000202051';
 
 describe('bank-account verification by e-mail', () => {
-  let testApp: TestApp;
-  let org: TestOrganization;
-  let foreign: TestOrganization;
-  let clerk: TestUser;
-  let viewer: TestUser;
-  let call: ReturnType<typeof caller>;
+  const ctx = useCounterpartyTestContext('Prüfer GmbH');
 
-  beforeAll(async () => {
-    testApp = await createTestApp();
-    org = await createOrganizationWithAdmin(testApp, 'Prüfer GmbH');
-    foreign = await createOrganizationWithAdmin(testApp, 'Fremd AG');
-    clerk = await addMember(testApp, org.id, ['ap_invoices:manage']);
-    viewer = await addMember(testApp, org.id, []);
-    call = caller(testApp);
-  });
-  afterAll(async () => testApp.close());
-
-  const createCounterparty = async (email: string | null = 'buchhaltung@lieferant.de', owner = org) => {
-    const response = await call(
-      'POST',
-      '/api/counterparties',
-      owner.admin.cookie,
-      counterpartyBody({
-        name: `Lieferant ${Math.random()}`,
-        email,
-        bankAccounts: [{ name: 'Haupt', iban: OUR_IBAN, bic: null }],
-      }),
-    );
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json<Counterparty>();
-  };
+  const supplier = (email: string | null = 'buchhaltung@lieferant.de', owner = ctx.org) =>
+    createCounterparty(ctx.testApp, owner.admin.cookie, {
+      name: `Lieferant ${Math.random()}`,
+      email,
+      bankAccounts: [{ name: 'Haupt', iban: OUR_IBAN, bic: null }],
+    });
   const startUrl = (counterparty: Counterparty) =>
     `/api/counterparties/${counterparty.id}/bank-accounts/${counterparty.bankAccounts[0]!.id}/email-verification`;
-  const start = async (counterparty: Counterparty, cookie = clerk.cookie) => call('POST', startUrl(counterparty), cookie, {});
+  const start = async (counterparty: Counterparty, cookie = ctx.clerk.cookie) =>
+    ctx.call('POST', startUrl(counterparty), cookie, {});
   const runs = async (counterparty: Counterparty) => {
-    const response = await call('GET', `/api/counterparties/${counterparty.id}/email-verifications`, viewer.cookie);
+    const response = await ctx.call('GET', `/api/counterparties/${counterparty.id}/email-verifications`, ctx.viewer.cookie);
     expect(response.statusCode, response.body).toBe(200);
     return response.json<EmailVerificationList>().items;
   };
   const latestMailTo = async (address: string) => {
-    const [mail] = await testApp.database.db
+    const [mail] = await ctx.testApp.database.db
       .select()
       .from(mailOutbox)
-      .where(eq(mailOutbox.organizationId, org.id))
+      .where(eq(mailOutbox.organizationId, ctx.org.id))
       .orderBy(desc(mailOutbox.createdAt));
     expect(mail?.toAddresses).toEqual([address]);
     return mail!;
@@ -68,25 +45,25 @@ describe('bank-account verification by e-mail', () => {
     return tokenFrom((await latestMailTo(counterparty.email!)).textBody);
   };
   const publicGet = (token: string) =>
-    testApp.app.inject({ method: 'GET', url: `/api/public/bank-account-verification/${token}` });
+    ctx.testApp.app.inject({ method: 'GET', url: `/api/public/bank-account-verification/${token}` });
   const publicPost = (token: string, iban: string) =>
-    testApp.app.inject({
+    ctx.testApp.app.inject({
       method: 'POST',
       url: `/api/public/bank-account-verification/${token}`,
       headers: { origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' },
       payload: { iban },
     });
   const verificationsUsed = async () => {
-    const response = await call('GET', '/api/supscription-plan/subscription', org.admin.cookie);
+    const response = await ctx.call('GET', '/api/supscription-plan/subscription', ctx.org.admin.cookie);
     return response.json<{ usage: { verificationsThisMonth: number } }>().usage.verificationsThisMonth;
   };
   const activityChanges = async (counterparty: Counterparty) =>
-    (await call('GET', `/api/counterparties/${counterparty.id}/activity`, viewer.cookie))
+    (await ctx.call('GET', `/api/counterparties/${counterparty.id}/activity`, ctx.viewer.cookie))
       .json<{ items: { changes: Record<string, { to: unknown }> | null }[] }>()
       .items.map((item) => item.changes ?? {});
 
   it('starts a run: counts the quota, mails a link and stores only the token hash', async () => {
-    const counterparty = await createCounterparty();
+    const counterparty = await supplier();
     const usedBefore = await verificationsUsed();
     const response = await start(counterparty);
     expect(response.statusCode, response.body).toBe(201);
@@ -98,7 +75,7 @@ describe('bank-account verification by e-mail', () => {
       email: 'buchhaltung@lieferant.de',
       status: 'invitation_sent',
       result: null,
-      requestedBy: { id: clerk.userId },
+      requestedBy: { id: ctx.clerk.userId },
     });
     const lifetime = Date.parse(run.tokenExpiresAt) - Date.parse(run.createdAt);
     expect(lifetime).toBeGreaterThan(7 * 24 * 3600_000 - 60_000);
@@ -111,7 +88,7 @@ describe('bank-account verification by e-mail', () => {
     expect(mail.textBody).not.toContain(OUR_IBAN.slice(-6));
     const token = tokenFrom(mail.textBody);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const [row] = await testApp.database.db
+    const [row] = await ctx.testApp.database.db
       .select()
       .from(counterpartyEmailVerifications)
       .where(eq(counterpartyEmailVerifications.id, run.id));
@@ -122,51 +99,51 @@ describe('bank-account verification by e-mail', () => {
   });
 
   it('refuses a counterparty without e-mail, an unknown bank account, and the plan limit', async () => {
-    const withoutEmail = await createCounterparty(null);
+    const withoutEmail = await supplier(null);
     const noEmail = await start(withoutEmail);
     expect(noEmail.statusCode).toBe(422);
     expect(noEmail.json()).toMatchObject({ code: 'counterparty_no_email' });
     expect(await runs(withoutEmail)).toEqual([]);
 
-    const counterparty = await createCounterparty();
-    const unknownAccount = await call(
+    const counterparty = await supplier();
+    const unknownAccount = await ctx.call(
       'POST',
       `/api/counterparties/${counterparty.id}/bank-accounts/${withoutEmail.bankAccounts[0]!.id}/email-verification`,
-      clerk.cookie,
+      ctx.clerk.cookie,
       {},
     );
     expect(unknownAccount.statusCode).toBe(404);
     expect(unknownAccount.json()).toMatchObject({ code: 'counterparty_bank_account_not_found' });
 
-    const limited = await createOrganizationWithAdmin(testApp, 'Limit GmbH');
+    const limited = await createOrganizationWithAdmin(ctx.testApp, 'Limit GmbH');
     const orgId = asOrgId(limited.id);
-    const plan = (await call('GET', '/api/supscription-plan/subscription', limited.admin.cookie)).json<{
+    const plan = (await ctx.call('GET', '/api/supscription-plan/subscription', limited.admin.cookie)).json<{
       limits: { verificationsPerMonth: number | null };
     }>();
     expect(plan.limits.verificationsPerMonth).not.toBeNull();
-    await testApp.database.withOrg({ orgId, userId: null }, (tx) =>
+    await ctx.testApp.database.withOrg({ orgId, userId: null }, (tx) =>
       consumeQuota(tx, orgId, 'verifications', plan.limits.verificationsPerMonth!),
     );
-    const atLimit = await start(await createCounterparty('a@b.de', limited), limited.admin.cookie);
+    const atLimit = await start(await supplier('a@b.de', limited), limited.admin.cookie);
     expect(atLimit.statusCode).toBe(402);
     expect(atLimit.json()).toMatchObject({ code: 'subscription_limit_reached', params: { limit: 'verificationsPerMonth' } });
-    const [outbox] = await testApp.database.db.select().from(mailOutbox).where(eq(mailOutbox.organizationId, limited.id));
+    const [outbox] = await ctx.testApp.database.db.select().from(mailOutbox).where(eq(mailOutbox.organizationId, limited.id));
     expect(outbox).toBeUndefined();
   });
 
   it('needs the permission to manage counterparties and answers 404 for another organisation', async () => {
-    const counterparty = await createCounterparty();
-    const refused = await start(counterparty, viewer.cookie);
+    const counterparty = await supplier();
+    const refused = await start(counterparty, ctx.viewer.cookie);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'permission_denied' });
 
-    const theirs = await createCounterparty('x@fremd.de', foreign);
-    const abroad = await start(theirs, org.admin.cookie);
+    const theirs = await supplier('x@fremd.de', ctx.foreign);
+    const abroad = await start(theirs, ctx.org.admin.cookie);
     expect(abroad.statusCode).toBe(404);
     expect(abroad.json()).toMatchObject({ code: 'counterparty_not_found' });
-    const list = await call('GET', `/api/counterparties/${theirs.id}/email-verifications`, org.admin.cookie);
+    const list = await ctx.call('GET', `/api/counterparties/${theirs.id}/email-verifications`, ctx.org.admin.cookie);
     expect(list.statusCode).toBe(404);
-    const [row] = await testApp.database.db
+    const [row] = await ctx.testApp.database.db
       .select()
       .from(counterpartyEmailVerifications)
       .where(eq(counterpartyEmailVerifications.counterpartyId, theirs.id));
@@ -174,7 +151,7 @@ describe('bank-account verification by e-mail', () => {
   });
 
   it('shows the public page without our IBAN and marks the run opened', async () => {
-    const counterparty = await createCounterparty();
+    const counterparty = await supplier();
     const token = await startAndReadToken(counterparty);
     const response = await publicGet(token);
     expect(response.statusCode, response.body).toBe(200);
@@ -192,7 +169,7 @@ describe('bank-account verification by e-mail', () => {
   });
 
   it('completes with match for the same IBAN, in any spacing, and uses the token up', async () => {
-    const counterparty = await createCounterparty();
+    const counterparty = await supplier();
     const token = await startAndReadToken(counterparty);
     await publicGet(token);
     const confirmed = await publicPost(token, 'de89 3704 0044 0532 0130 00');
@@ -207,7 +184,7 @@ describe('bank-account verification by e-mail', () => {
   });
 
   it('completes with mismatch for another IBAN, logged and visible on the counterparty', async () => {
-    const counterparty = await createCounterparty();
+    const counterparty = await supplier();
     const token = await startAndReadToken(counterparty);
     // Without opening the page first: the run opens on the way.
     const confirmed = await publicPost(token, OTHER_IBAN);
@@ -225,9 +202,9 @@ describe('bank-account verification by e-mail', () => {
   });
 
   it('refuses an expired token with 410 and the run reads not_received', async () => {
-    const counterparty = await createCounterparty();
+    const counterparty = await supplier();
     const token = await startAndReadToken(counterparty);
-    await testApp.database.db
+    await ctx.testApp.database.db
       .update(counterpartyEmailVerifications)
       .set({ tokenExpiresAt: new Date(Date.now() - 1000) })
       .where(eq(counterpartyEmailVerifications.tokenHash, hashVerificationToken(token)));
@@ -239,9 +216,9 @@ describe('bank-account verification by e-mail', () => {
   });
 
   it('marks an expired run not_received when the list is read, before anyone opens the link', async () => {
-    const counterparty = await createCounterparty();
+    const counterparty = await supplier();
     await startAndReadToken(counterparty);
-    await testApp.database.db
+    await ctx.testApp.database.db
       .update(counterpartyEmailVerifications)
       .set({ tokenExpiresAt: new Date(Date.now() - 1000) })
       .where(eq(counterpartyEmailVerifications.counterpartyId, counterparty.id));
@@ -249,17 +226,17 @@ describe('bank-account verification by e-mail', () => {
   });
 
   it('marks a run not_received when the outbox gave up delivering the invitation', async () => {
-    const counterparty = await createCounterparty();
+    const counterparty = await supplier();
     await startAndReadToken(counterparty);
     const [run] = await runs(counterparty);
-    await testApp.database.db
+    await ctx.testApp.database.db
       .update(mailOutbox)
       .set({ status: 'failed' })
       .where(
         eq(
           mailOutbox.id,
           (
-            await testApp.database.db
+            await ctx.testApp.database.db
               .select()
               .from(counterpartyEmailVerifications)
               .where(eq(counterpartyEmailVerifications.id, run!.id))
@@ -270,10 +247,10 @@ describe('bank-account verification by e-mail', () => {
   });
 
   it("starts afresh when the account's IBAN changed while a run was in flight: the old link stops working", async () => {
-    const counterparty = await createCounterparty();
+    const counterparty = await supplier();
     const oldToken = await startAndReadToken(counterparty);
     const account = counterparty.bankAccounts[0]!;
-    const edited = await call('PUT', `/api/counterparties/${counterparty.id}`, clerk.cookie, {
+    const edited = await ctx.call('PUT', `/api/counterparties/${counterparty.id}`, ctx.clerk.cookie, {
       ...counterpartyBody({
         name: counterparty.name,
         email: counterparty.email,
@@ -295,7 +272,7 @@ describe('bank-account verification by e-mail', () => {
   });
 
   it('resends: the same run gets a new token, the old link stops working, the quota is not counted again', async () => {
-    const counterparty = await createCounterparty();
+    const counterparty = await supplier();
     const firstToken = await startAndReadToken(counterparty);
     await publicGet(firstToken);
     const usedBefore = await verificationsUsed();
@@ -313,7 +290,7 @@ describe('bank-account verification by e-mail', () => {
   });
 
   it('starts a new run after a completed one, for the IBAN the account has now', async () => {
-    const counterparty = await createCounterparty();
+    const counterparty = await supplier();
     await publicPost(await startAndReadToken(counterparty), OTHER_IBAN);
     await startAndReadToken(counterparty);
     const [latest, earlier] = await runs(counterparty);
@@ -322,9 +299,9 @@ describe('bank-account verification by e-mail', () => {
   });
 
   it('answers an invalid IBAN with a translated field error and leaves the token usable', async () => {
-    const counterparty = await createCounterparty();
+    const counterparty = await supplier();
     const token = await startAndReadToken(counterparty);
-    const response = await testApp.app.inject({
+    const response = await ctx.testApp.app.inject({
       method: 'POST',
       url: `/api/public/bank-account-verification/${token}`,
       headers: { 'accept-language': 'de' },
@@ -335,7 +312,7 @@ describe('bank-account verification by e-mail', () => {
     expect(body.code).toBe('validation_failed');
     expect(body.fieldErrors.iban?.[0]).toMatch(/IBAN/);
     expect(body.fieldErrors.iban?.[0]).not.toMatch(/^iban_/);
-    const [row] = await testApp.database.db
+    const [row] = await ctx.testApp.database.db
       .select({ tokenUsedAt: counterpartyEmailVerifications.tokenUsedAt })
       .from(counterpartyEmailVerifications)
       .where(and(eq(counterpartyEmailVerifications.counterpartyId, counterparty.id)));

@@ -1,10 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Counterparty, ExecutiveVerificationView, Organization, RequiredVerifiersPolicy } from '@kontor/domain';
-import { counterpartyExecutiveVerifications, subscriptions, usageCounters } from '../src/db/schema';
+import type { ExecutiveVerificationView, Organization, RequiredVerifiersPolicy } from '@kontor/domain';
+import {
+  counterpartyEmailVerifications,
+  counterpartyExecutiveVerifications,
+  subscriptions,
+  usageCounters,
+} from '../src/db/schema';
 import { monthKey } from '../src/modules/subscriptions/service';
 import { outboxFor } from './approval-fixtures';
-import { caller, counterpartyBody } from './counterparty-fixtures';
+import { type caller, counterpartyBody, createCounterparty, createCounterpartyTestOrganization } from './counterparty-fixtures';
 import { addMember, createOrganizationWithAdmin, type TestOrganization, type TestUser } from './factories';
 import { createTestApp, type TestApp } from './harness';
 
@@ -20,13 +25,10 @@ describe('executive verification of bank accounts', () => {
 
   beforeAll(async () => {
     testApp = await createTestApp();
-    org = await createOrganizationWithAdmin(testApp, 'Verify GmbH');
-    clerk = await addMember(testApp, org.id, ['ap_invoices:manage']);
+    ({ org, clerk, viewer, call } = await createCounterpartyTestOrganization(testApp, 'Verify GmbH'));
     anna = await addMember(testApp, org.id, []);
     bert = await addMember(testApp, org.id, []);
     carl = await addMember(testApp, org.id, []);
-    viewer = await addMember(testApp, org.id, []);
-    call = caller(testApp);
   });
   afterAll(async () => testApp.close());
 
@@ -34,17 +36,10 @@ describe('executive verification of bank accounts', () => {
   /** A counterparty with one bank account; answers its id and the account's id. */
   const supplier = async (cookie = clerk.cookie) => {
     supplierCount += 1;
-    const response = await call(
-      'POST',
-      '/api/counterparties',
-      cookie,
-      counterpartyBody({
-        name: `Lieferant ${supplierCount}`,
-        bankAccounts: [{ name: 'Haupt', iban: 'DE89370400440532013000', bic: null }],
-      }),
-    );
-    expect(response.statusCode, response.body).toBe(201);
-    const created = response.json<Counterparty>();
+    const created = await createCounterparty(testApp, cookie, {
+      name: `Lieferant ${supplierCount}`,
+      bankAccounts: [{ name: 'Haupt', iban: 'DE89370400440532013000', bic: null }],
+    });
     return { id: created.id, bankAccountId: created.bankAccounts[0]!.id };
   };
   const setPolicy = async (policy: RequiredVerifiersPolicy) => {
@@ -329,5 +324,64 @@ describe('executive verification of bank accounts', () => {
     }>().items;
     expect(listed).toHaveLength(0);
     expect(await outboxFor(testApp, small.id, colleague.email)).toHaveLength(1);
+  });
+
+  it('removing a bank account keeps its e-mail and executive verifications in the history, no longer naming the account', async () => {
+    await setPolicy('one');
+    const counterparty = await createCounterparty(testApp, clerk.cookie, {
+      name: 'Kontowechsel GmbH',
+      email: 'buchhaltung@kontowechsel.de',
+      bankAccounts: [
+        { name: 'Alt', iban: 'DE89370400440532013000', bic: null },
+        { name: 'Neu', iban: 'DE02120300000000202051', bic: null },
+      ],
+    });
+    const removed = counterparty.bankAccounts.find((account) => account.name === 'Alt')!;
+    const kept = counterparty.bankAccounts.find((account) => account.name === 'Neu')!;
+    const emailRun = await call(
+      'POST',
+      `/api/counterparties/${counterparty.id}/bank-accounts/${removed.id}/email-verification`,
+      clerk.cookie,
+      {},
+    );
+    expect(emailRun.statusCode, emailRun.body).toBe(201);
+    const executive = await requested({ id: counterparty.id, bankAccountId: removed.id }, [anna.userId]);
+    const keptRequest = await requested({ id: counterparty.id, bankAccountId: kept.id }, [anna.userId]);
+
+    const updated = await call('PUT', `/api/counterparties/${counterparty.id}`, clerk.cookie, {
+      ...counterpartyBody({
+        name: 'Kontowechsel GmbH',
+        email: 'buchhaltung@kontowechsel.de',
+        accountsPayableNumber: counterparty.accountsPayableNumber,
+        bankAccounts: [{ id: kept.id, name: kept.name, iban: kept.iban, bic: kept.bic }],
+      }),
+      version: counterparty.version,
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+
+    const emailRows = await testApp.database.db
+      .select({ bankAccountId: counterpartyEmailVerifications.bankAccountId, iban: counterpartyEmailVerifications.iban })
+      .from(counterpartyEmailVerifications)
+      .where(eq(counterpartyEmailVerifications.counterpartyId, counterparty.id));
+    expect(emailRows).toEqual([{ bankAccountId: null, iban: 'DE89370400440532013000' }]);
+    const executiveRows = await testApp.database.db
+      .select({ id: counterpartyExecutiveVerifications.id, bankAccountId: counterpartyExecutiveVerifications.bankAccountId })
+      .from(counterpartyExecutiveVerifications)
+      .where(eq(counterpartyExecutiveVerifications.counterpartyId, counterparty.id));
+    expect(executiveRows).toEqual(
+      expect.arrayContaining([
+        { id: executive.id, bankAccountId: null },
+        { id: keptRequest.id, bankAccountId: kept.id },
+      ]),
+    );
+    expect(executiveRows).toHaveLength(2);
+    // The history still lists both requests, the removed account's with its IBAN snapshot.
+    const listed = (await call('GET', `/api/counterparties/${counterparty.id}/executive-verifications`, viewer.cookie)).json<{
+      items: ExecutiveVerificationView[];
+    }>().items;
+    expect(listed.find((item) => item.id === executive.id)).toMatchObject({
+      bankAccountId: null,
+      iban: 'DE89370400440532013000',
+    });
   });
 });

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CounterpartyImportStatus, CounterpartyImportUpload } from '@kontor/domain';
 import { counterparties, counterpartyBankAccounts, organizations } from '../src/db/schema';
-import { caller, counterpartyBody } from './counterparty-fixtures';
-import { addMember, browser, createOrganizationWithAdmin, type TestOrganization, type TestUser } from './factories';
+import { CHECK_VAT_JOB, type VatCheckJob } from '../src/modules/vat-check/service';
+import { caller, createCounterparty, createCounterpartyTestOrganization } from './counterparty-fixtures';
+import { browser, createOrganizationWithAdmin, type TestOrganization, type TestUser } from './factories';
 import { createTestApp, type TestApp } from './harness';
 
 const VALID_IBAN = 'DE89370400440532013000';
@@ -45,21 +46,13 @@ describe('counterparty import (CSV and XLSX)', () => {
 
   beforeAll(async () => {
     testApp = await createTestApp();
-    org = await createOrganizationWithAdmin(testApp, 'Import GmbH');
+    ({ org, clerk, viewer } = await createCounterpartyTestOrganization(testApp, 'Import GmbH'));
     other = await createOrganizationWithAdmin(testApp, 'Fremd AG');
-    clerk = await addMember(testApp, org.id, ['ap_invoices:manage']);
-    viewer = await addMember(testApp, org.id, []);
     await testApp.database.db
       .update(organizations)
       .set({ apStartNumber: 70000, arStartNumber: 10000 })
       .where(eq(organizations.id, org.id));
-    const existing = await caller(testApp)(
-      'POST',
-      '/api/counterparties',
-      clerk.cookie,
-      counterpartyBody({ name: 'Schon da', vatNumber: EXISTING_VAT }),
-    );
-    expect(existing.statusCode, existing.body).toBe(201);
+    await createCounterparty(testApp, clerk.cookie, { name: 'Schon da', vatNumber: EXISTING_VAT });
   });
   afterAll(async () => testApp.close());
 
@@ -233,6 +226,38 @@ describe('counterparty import (CSV and XLSX)', () => {
     expect(row).toMatchObject({ street: 'Königsallee 1', city: 'Düsseldorf', country: 'DE' });
     const [danish] = await testApp.database.db.select().from(counterparties).where(eq(counterparties.name, 'Ærø Øl ApS'));
     expect(danish?.country).toBe('DK');
+  });
+
+  it('checks imported VAT numbers like created ones: pending, with their VIES jobs queued a second apart', async () => {
+    testApp.config.vatCheck.enabled = true;
+    try {
+      const vatNumbers = ['DE136695976', 'DE811569869', 'DE129273398'];
+      const text = ['Name;USt-IdNr.', ...vatNumbers.map((vat, index) => `VIES Lieferant ${index + 1} GmbH;${vat}`)].join('\r\n');
+      const result = await runImport(await uploaded(`${text}\r\n`, 'vies.csv'));
+      expect(result).toMatchObject({ status: 'done', createdCount: 3, skippedCount: 0 });
+      const rows = await testApp.database.db
+        .select({ id: counterparties.id, vatNumber: counterparties.vatNumber, vatCheck: counterparties.vatCheck })
+        .from(counterparties)
+        .where(and(eq(counterparties.organizationId, org.id), inArray(counterparties.vatNumber, vatNumbers)));
+      expect(rows).toHaveLength(3);
+      for (const row of rows) expect(row.vatCheck).toMatchObject({ status: 'pending' });
+
+      const jobs = await testApp.database.pool.query<{ data: VatCheckJob; start_after: Date }>(
+        `select data, start_after from pgboss.job where name = $1 and data->>'orgId' = $2 order by start_after`,
+        [CHECK_VAT_JOB, org.id],
+      );
+      expect(jobs.rows.map((job) => job.data)).toEqual(
+        rows
+          .map((row) => ({ orgId: org.id, counterpartyId: row.id, vatNumber: row.vatNumber, retryAt: null }))
+          .sort((a, b) => vatNumbers.indexOf(a.vatNumber!) - vatNumbers.indexOf(b.vatNumber!)),
+      );
+      // Spread out so that a large import does not ask VIES thousands of times at once.
+      const starts = jobs.rows.map((job) => job.start_after.getTime());
+      expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(900);
+      expect(starts[2]! - starts[1]!).toBeGreaterThanOrEqual(900);
+    } finally {
+      testApp.config.vatCheck.enabled = false;
+    }
   });
 
   it('reads UTF-8 with BOM and comma or tab delimiters, and reports repeated VAT numbers within the file', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Counterparty, CounterpartyMergePreview } from '@kontor/domain';
+import { describe, expect, it } from 'vitest';
+import type { Counterparty, CounterpartyMergePreview, VatCheckState } from '@kontor/domain';
 import {
   activityLog,
   counterparties,
@@ -9,9 +9,8 @@ import {
   counterpartyExecutiveVerifications,
   invoices,
 } from '../src/db/schema';
-import { caller, counterpartyBody } from './counterparty-fixtures';
-import { addMember, createOrganizationWithAdmin, type TestOrganization, type TestUser } from './factories';
-import { createTestApp, type TestApp } from './harness';
+import { CHECK_VAT_JOB, type VatCheckJob } from '../src/modules/vat-check/service';
+import { counterpartyBody, createCounterparty, useCounterpartyTestContext } from './counterparty-fixtures';
 import { insertInvoiceRow } from './invoice-fixtures';
 import { snapshotOrganization } from './snapshot';
 
@@ -20,28 +19,11 @@ const IBAN_NEW = 'DE02120300000000202051';
 const IBAN_OTHER = 'DE75512108001245126199';
 
 describe('merging counterparties', () => {
-  let testApp: TestApp;
-  let org: TestOrganization;
-  let foreign: TestOrganization;
-  let clerk: TestUser;
-  let viewer: TestUser;
-  let call: ReturnType<typeof caller>;
+  const ctx = useCounterpartyTestContext('Merge GmbH');
 
-  beforeAll(async () => {
-    testApp = await createTestApp();
-    org = await createOrganizationWithAdmin(testApp, 'Merge GmbH');
-    foreign = await createOrganizationWithAdmin(testApp, 'Fremd AG');
-    clerk = await addMember(testApp, org.id, ['ap_invoices:manage']);
-    viewer = await addMember(testApp, org.id, []);
-    call = caller(testApp);
-  });
-  afterAll(async () => testApp.close());
-
-  const create = async (overrides: Parameters<typeof counterpartyBody>[0] = {}, cookie = clerk.cookie) => {
-    const response = await call('POST', '/api/counterparties', cookie, counterpartyBody(overrides));
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json<Counterparty>();
-  };
+  const create = (overrides: Parameters<typeof counterpartyBody>[0] = {}, cookie = ctx.clerk.cookie) =>
+    createCounterparty(ctx.testApp, cookie, overrides);
+  const postMerge = (cookie: string, body: object) => ctx.call('POST', '/api/counterparties/merge', cookie, body);
   const mergeBody = (survivor: Counterparty, merged: Counterparty, fieldChoices: Record<string, string> = {}) => ({
     survivorId: survivor.id,
     mergedId: merged.id,
@@ -50,17 +32,17 @@ describe('merging counterparties', () => {
     fieldChoices,
   });
   const exists = async (id: string) =>
-    (await testApp.database.db.select().from(counterparties).where(eq(counterparties.id, id))).length === 1;
+    (await ctx.testApp.database.db.select().from(counterparties).where(eq(counterparties.id, id))).length === 1;
 
   /** Every row of every table with a counterparty_id column that still names `id` (found through information_schema). */
   async function rowsNaming(column: 'counterparty_id' | 'bank_account_id', id: string) {
-    const tables = await testApp.database.db.execute<{ table_name: string }>(
+    const tables = await ctx.testApp.database.db.execute<{ table_name: string }>(
       sql`select table_name from information_schema.columns
           where table_schema = 'public' and column_name = ${column} order by table_name`,
     );
     const found: Record<string, number> = {};
     for (const { table_name: table } of tables.rows) {
-      const result = await testApp.database.db.execute<{ count: number }>(
+      const result = await ctx.testApp.database.db.execute<{ count: number }>(
         sql`select count(*)::int as count from ${sql.identifier(table)} where ${sql.identifier(column)} = ${id}`,
       );
       found[table] = result.rows[0]!.count;
@@ -69,10 +51,10 @@ describe('merging counterparties', () => {
   }
 
   async function insertVerifications(counterpartyId: string, bankAccountId: string, iban: string) {
-    const [email] = await testApp.database.db
+    const [email] = await ctx.testApp.database.db
       .insert(counterpartyEmailVerifications)
       .values({
-        organizationId: org.id,
+        organizationId: ctx.org.id,
         counterpartyId,
         bankAccountId,
         iban,
@@ -83,9 +65,9 @@ describe('merging counterparties', () => {
         tokenExpiresAt: new Date(Date.now() + 86_400_000),
       })
       .returning();
-    const [executive] = await testApp.database.db
+    const [executive] = await ctx.testApp.database.db
       .insert(counterpartyExecutiveVerifications)
-      .values({ organizationId: org.id, counterpartyId, bankAccountId, iban, requiredApprovals: 1 })
+      .values({ organizationId: ctx.org.id, counterpartyId, bankAccountId, iban, requiredApprovals: 1 })
       .returning();
     return { emailId: email!.id, executiveId: executive!.id };
   }
@@ -110,18 +92,24 @@ describe('merging counterparties', () => {
     const movedAccount = merged.bankAccounts.find((account) => account.iban === IBAN_NEW)!;
     const onDuplicate = await insertVerifications(merged.id, duplicateAccount.id, IBAN_SHARED);
     const onMoved = await insertVerifications(merged.id, movedAccount.id, IBAN_NEW);
-    const openInvoice = await insertInvoiceRow(testApp, org.id, { counterpartyId: merged.id, counterpartyName: 'Schneider' });
-    const exportedInvoice = await insertInvoiceRow(testApp, org.id, {
+    const openInvoice = await insertInvoiceRow(ctx.testApp, ctx.org.id, {
+      counterpartyId: merged.id,
+      counterpartyName: 'Schneider',
+    });
+    const exportedInvoice = await insertInvoiceRow(ctx.testApp, ctx.org.id, {
       counterpartyId: merged.id,
       counterpartyName: 'Schneider',
       status: 'exported',
     });
-    const ownInvoice = await insertInvoiceRow(testApp, org.id, { counterpartyId: survivor.id, counterpartyName: 'Schneider' });
+    const ownInvoice = await insertInvoiceRow(ctx.testApp, ctx.org.id, {
+      counterpartyId: survivor.id,
+      counterpartyName: 'Schneider',
+    });
 
-    const preview = await call(
+    const preview = await ctx.call(
       'GET',
       `/api/counterparties/merge-preview?survivorId=${survivor.id}&mergedId=${merged.id}`,
-      viewer.cookie,
+      ctx.viewer.cookie,
     );
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json<CounterpartyMergePreview>()).toMatchObject({
@@ -139,12 +127,7 @@ describe('merging counterparties', () => {
       hasTrustedCounterparty: false,
     });
 
-    const response = await call(
-      'POST',
-      '/api/counterparties/merge',
-      clerk.cookie,
-      mergeBody(survivor, merged, { accountsPayableNumber: 'merged' }),
-    );
+    const response = await postMerge(ctx.clerk.cookie, mergeBody(survivor, merged, { accountsPayableNumber: 'merged' }));
     expect(response.statusCode, response.body).toBe(200);
     const result = response.json<Counterparty>();
     // The AP number belonged to the merged one: free once it is gone. The empty e-mail is filled from it.
@@ -162,20 +145,20 @@ describe('merging counterparties', () => {
       [movedAccount.id, IBAN_NEW],
     ]);
     expect(await exists(merged.id)).toBe(false);
-    expect((await call('GET', `/api/counterparties/${merged.id}`, viewer.cookie)).statusCode).toBe(404);
+    expect((await ctx.call('GET', `/api/counterparties/${merged.id}`, ctx.viewer.cookie)).statusCode).toBe(404);
 
-    const invoiceRows = await testApp.database.db
+    const invoiceRows = await ctx.testApp.database.db
       .select({ id: invoices.id, counterpartyId: invoices.counterpartyId, name: invoices.counterpartyName })
       .from(invoices)
-      .where(eq(invoices.organizationId, org.id));
+      .where(eq(invoices.organizationId, ctx.org.id));
     const byId = new Map(invoiceRows.map((row) => [row.id, row]));
     expect(byId.get(openInvoice)).toMatchObject({ counterpartyId: survivor.id, name: 'Schneider Bürobedarf GmbH' });
     expect(byId.get(ownInvoice)).toMatchObject({ counterpartyId: survivor.id, name: 'Schneider Bürobedarf GmbH' });
     // What was exported stays as it was booked.
     expect(byId.get(exportedInvoice)).toMatchObject({ counterpartyId: survivor.id, name: 'Schneider' });
 
-    const emailRows = await testApp.database.db.select().from(counterpartyEmailVerifications);
-    const executiveRows = await testApp.database.db.select().from(counterpartyExecutiveVerifications);
+    const emailRows = await ctx.testApp.database.db.select().from(counterpartyEmailVerifications);
+    const executiveRows = await ctx.testApp.database.db.select().from(counterpartyExecutiveVerifications);
     const find = <T extends { id: string }>(rows: T[], id: string) => rows.find((row) => row.id === id);
     // The dropped duplicate's history continues on the survivor's account with that IBAN.
     expect(find(emailRows, onDuplicate.emailId)).toMatchObject({
@@ -206,7 +189,7 @@ describe('merging counterparties', () => {
       JSON.stringify(accountLeftovers),
     ).toBe(true);
 
-    const history = (await call('GET', `/api/counterparties/${survivor.id}/activity`, viewer.cookie)).json<{
+    const history = (await ctx.call('GET', `/api/counterparties/${survivor.id}/activity`, ctx.viewer.cookie)).json<{
       items: { action: string; changes: Record<string, unknown> | null }[];
     }>().items;
     expect(history[0]).toMatchObject({
@@ -222,7 +205,7 @@ describe('merging counterparties', () => {
     });
     // The merged one's own history stays reachable from the survivor.
     expect(history.filter((entry) => entry.action === 'create')).toHaveLength(2);
-    const invoiceLog = await testApp.database.db
+    const invoiceLog = await ctx.testApp.database.db
       .select({ changes: activityLog.changes })
       .from(activityLog)
       .where(and(eq(activityLog.entityType, 'invoice'), eq(activityLog.entityId, openInvoice)));
@@ -239,22 +222,12 @@ describe('merging counterparties', () => {
   it("takes the chosen side's value and answers a result the record rules refuse with field errors", async () => {
     const survivor = await create({ name: 'Alpha', skontoDays: 10, skontoRate: 200 });
     const merged = await create({ name: 'Alpha KG', paymentTermsDays: 30 });
-    const refused = await call(
-      'POST',
-      '/api/counterparties/merge',
-      clerk.cookie,
-      mergeBody(survivor, merged, { skontoRate: 'merged' }),
-    );
+    const refused = await postMerge(ctx.clerk.cookie, mergeBody(survivor, merged, { skontoRate: 'merged' }));
     expect(refused.statusCode, refused.body).toBe(400);
     expect(refused.json()).toMatchObject({ code: 'validation_failed', fieldErrors: { skontoRate: [expect.any(String)] } });
     expect(await exists(merged.id)).toBe(true);
 
-    const response = await call(
-      'POST',
-      '/api/counterparties/merge',
-      clerk.cookie,
-      mergeBody(survivor, merged, { name: 'merged' }),
-    );
+    const response = await postMerge(ctx.clerk.cookie, mergeBody(survivor, merged, { name: 'merged' }));
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ name: 'Alpha KG', skontoDays: 10, skontoRate: 200, paymentTermsDays: 30 });
   });
@@ -262,12 +235,12 @@ describe('merging counterparties', () => {
   it('answers 409 stale_version for an outdated version and changes nothing', async () => {
     const survivor = await create({ name: 'Beta' });
     const merged = await create({ name: 'Beta GmbH' });
-    const edited = await call('PUT', `/api/counterparties/${merged.id}`, clerk.cookie, {
+    const edited = await ctx.call('PUT', `/api/counterparties/${merged.id}`, ctx.clerk.cookie, {
       ...counterpartyBody({ name: 'Beta GmbH & Co.' }),
       version: merged.version,
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    const response = await call('POST', '/api/counterparties/merge', clerk.cookie, mergeBody(survivor, merged));
+    const response = await postMerge(ctx.clerk.cookie, mergeBody(survivor, merged));
     expect(response.statusCode).toBe(409);
     expect(response.json().code).toBe('stale_version');
     expect(await exists(merged.id)).toBe(true);
@@ -275,27 +248,31 @@ describe('merging counterparties', () => {
 
   it('answers 400 for the same counterparty twice or a missing id', async () => {
     const one = await create({ name: 'Gamma' });
-    const twice = await call('POST', '/api/counterparties/merge', clerk.cookie, mergeBody(one, one));
+    const twice = await postMerge(ctx.clerk.cookie, mergeBody(one, one));
     expect(twice.statusCode).toBe(400);
     expect(twice.json()).toMatchObject({ code: 'validation_failed', fieldErrors: { mergedId: [expect.any(String)] } });
     const { mergedId: _omitted, ...missing } = mergeBody(one, one);
-    expect((await call('POST', '/api/counterparties/merge', clerk.cookie, missing)).statusCode).toBe(400);
-    const preview = await call('GET', `/api/counterparties/merge-preview?survivorId=${one.id}&mergedId=${one.id}`, clerk.cookie);
+    expect((await postMerge(ctx.clerk.cookie, missing)).statusCode).toBe(400);
+    const preview = await ctx.call(
+      'GET',
+      `/api/counterparties/merge-preview?survivorId=${one.id}&mergedId=${one.id}`,
+      ctx.clerk.cookie,
+    );
     expect(preview.statusCode).toBe(400);
   });
 
   it("answers 404 for another organisation's counterparty and changes nothing there", async () => {
     const own = await create({ name: 'Delta' });
-    const [foreignRow] = await testApp.database.db
+    const [foreignRow] = await ctx.testApp.database.db
       .insert(counterparties)
-      .values({ organizationId: foreign.id, name: 'Foreign Supplier' })
+      .values({ organizationId: ctx.foreign.id, name: 'Foreign Supplier' })
       .returning();
-    const before = await snapshotOrganization(testApp, foreign.id);
+    const before = await snapshotOrganization(ctx.testApp, ctx.foreign.id);
     for (const [survivorId, mergedId] of [
       [own.id, foreignRow!.id],
       [foreignRow!.id, own.id],
     ] as const) {
-      const response = await call('POST', '/api/counterparties/merge', org.admin.cookie, {
+      const response = await postMerge(ctx.org.admin.cookie, {
         survivorId,
         mergedId,
         survivorVersion: 1,
@@ -303,40 +280,40 @@ describe('merging counterparties', () => {
         fieldChoices: {},
       });
       expect(response.statusCode, response.body).toBe(404);
-      const preview = await call(
+      const preview = await ctx.call(
         'GET',
         `/api/counterparties/merge-preview?survivorId=${survivorId}&mergedId=${mergedId}`,
-        org.admin.cookie,
+        ctx.org.admin.cookie,
       );
       expect(preview.statusCode).toBe(404);
     }
-    expect(await snapshotOrganization(testApp, foreign.id)).toEqual(before);
+    expect(await snapshotOrganization(ctx.testApp, ctx.foreign.id)).toEqual(before);
     expect(await exists(own.id)).toBe(true);
   });
 
   it('refuses a member without the permission, and a clerk who would add an IBAN to a trusted counterparty', async () => {
     const survivor = await create({ name: 'Epsilon', bankAccounts: [{ name: 'Haupt', iban: IBAN_SHARED, bic: null }] });
     const merged = await create({ name: 'Epsilon AG', bankAccounts: [{ name: 'Neu', iban: IBAN_OTHER, bic: null }] });
-    const denied = await call('POST', '/api/counterparties/merge', viewer.cookie, mergeBody(survivor, merged));
+    const denied = await postMerge(ctx.viewer.cookie, mergeBody(survivor, merged));
     expect(denied.statusCode).toBe(403);
     expect(denied.json().code).toBe('permission_denied');
 
-    const trusted = await call('POST', `/api/counterparties/${survivor.id}/trust`, org.admin.cookie, {
+    const trusted = await ctx.call('POST', `/api/counterparties/${survivor.id}/trust`, ctx.org.admin.cookie, {
       version: survivor.version,
     });
     expect(trusted.statusCode, trusted.body).toBe(200);
     const trustedSurvivor = trusted.json<Counterparty>();
-    const preview = await call(
+    const preview = await ctx.call(
       'GET',
       `/api/counterparties/merge-preview?survivorId=${survivor.id}&mergedId=${merged.id}`,
-      clerk.cookie,
+      ctx.clerk.cookie,
     );
     expect(preview.json().hasTrustedCounterparty).toBe(true);
-    const clerkMerge = await call('POST', '/api/counterparties/merge', clerk.cookie, mergeBody(trustedSurvivor, merged));
+    const clerkMerge = await postMerge(ctx.clerk.cookie, mergeBody(trustedSurvivor, merged));
     expect(clerkMerge.statusCode).toBe(403);
     expect(await exists(merged.id)).toBe(true);
 
-    const adminMerge = await call('POST', '/api/counterparties/merge', org.admin.cookie, mergeBody(trustedSurvivor, merged));
+    const adminMerge = await postMerge(ctx.org.admin.cookie, mergeBody(trustedSurvivor, merged));
     expect(adminMerge.statusCode, adminMerge.body).toBe(200);
     expect(adminMerge.json()).toMatchObject({ isTrusted: true, bankAccounts: [{ iban: IBAN_SHARED }, { iban: IBAN_OTHER }] });
   });
@@ -345,16 +322,11 @@ describe('merging counterparties', () => {
     const survivor = await create({ name: 'Zeta', vatNumber: 'DE100000008' });
     const merged = await create({ name: 'Zeta GmbH', vatNumber: 'DE136695976' });
     // A duplicate from before the VAT rule (or from an import): exactly what merging is for.
-    await testApp.database.db
+    await ctx.testApp.database.db
       .insert(counterparties)
-      .values({ organizationId: org.id, name: 'Zeta alt', vatNumber: 'DE136695976' });
+      .values({ organizationId: ctx.org.id, name: 'Zeta alt', vatNumber: 'DE136695976' });
 
-    const response = await call(
-      'POST',
-      '/api/counterparties/merge',
-      clerk.cookie,
-      mergeBody(survivor, merged, { vatNumber: 'merged' }),
-    );
+    const response = await postMerge(ctx.clerk.cookie, mergeBody(survivor, merged, { vatNumber: 'merged' }));
     expect(response.statusCode, response.body).toBe(409);
     expect(response.json()).toMatchObject({
       code: 'merge_failed_duplicate_key',
@@ -364,12 +336,58 @@ describe('merging counterparties', () => {
     expect(response.json().message).toContain('DE136695976');
     // The transaction rolled back: the merged one and its data are still there.
     expect(await exists(merged.id)).toBe(true);
-    const current = await call('GET', `/api/counterparties/${survivor.id}`, clerk.cookie);
+    const current = await ctx.call('GET', `/api/counterparties/${survivor.id}`, ctx.clerk.cookie);
     expect(current.json()).toMatchObject({ vatNumber: 'DE100000008', version: survivor.version });
 
     // Keeping the survivor's own VAT number merges fine.
-    const kept = await call('POST', '/api/counterparties/merge', clerk.cookie, mergeBody(survivor, merged));
+    const kept = await postMerge(ctx.clerk.cookie, mergeBody(survivor, merged));
     expect(kept.statusCode, kept.body).toBe(200);
     expect(kept.json().vatNumber).toBe('DE100000008');
+  });
+
+  it('restarts the VAT check when the survivor gets a new number without its check state, keeps the state that comes along', async () => {
+    ctx.testApp.config.vatCheck.enabled = true;
+    try {
+      const jobsFor = async (counterpartyId: string) =>
+        (
+          await ctx.testApp.database.pool.query<{ data: VatCheckJob }>(
+            `select data from pgboss.job where name = $1 and data->>'counterpartyId' = $2 order by created_on`,
+            [CHECK_VAT_JOB, counterpartyId],
+          )
+        ).rows.map((row) => row.data);
+      const survivor = await create({ name: 'Ust Neu', vatNumber: 'DE811569869' });
+      expect(survivor.vatCheck).toMatchObject({ status: 'pending' });
+      // Stored before the format rule (or by an import): the form's rules rewrite the number, so its state cannot come along.
+      const legacyValidated: VatCheckState = { status: 'validated', validatedAt: new Date().toISOString() };
+      const [legacy] = await ctx.testApp.database.db
+        .insert(counterparties)
+        .values({ organizationId: ctx.org.id, name: 'Ust Alt', vatNumber: 'de 129 273 398', vatCheck: legacyValidated })
+        .returning({ id: counterparties.id });
+      const merged = (await ctx.call('GET', `/api/counterparties/${legacy!.id}`, ctx.clerk.cookie)).json<Counterparty>();
+
+      const response = await postMerge(ctx.clerk.cookie, mergeBody(survivor, merged, { vatNumber: 'merged' }));
+      expect(response.statusCode, response.body).toBe(200);
+      const after = response.json<Counterparty>();
+      expect(after.vatNumber).toBe('DE129273398');
+      expect(after.vatCheck).toMatchObject({ status: 'pending' });
+      expect((await jobsFor(survivor.id)).map((job) => job.vatNumber)).toEqual(['DE811569869', 'DE129273398']);
+      // The new job is the one that counts; the survivor's old one finds its number changed.
+      expect(await ctx.testApp.app.vatCheck.run((await jobsFor(survivor.id))[0]!)).toBe('stale');
+
+      // A number taken as the merged one stores it brings its check state along: nothing to ask VIES again.
+      const other = await create({ name: 'Ust Dritte', vatNumber: null });
+      const checked = await create({ name: 'Ust Vierte', vatNumber: 'DE111111117' });
+      await ctx.testApp.database.db
+        .update(counterparties)
+        .set({ vatCheck: legacyValidated })
+        .where(eq(counterparties.id, checked.id));
+      const current = (await ctx.call('GET', `/api/counterparties/${checked.id}`, ctx.clerk.cookie)).json<Counterparty>();
+      const carried = await postMerge(ctx.clerk.cookie, mergeBody(other, current));
+      expect(carried.statusCode, carried.body).toBe(200);
+      expect(carried.json<Counterparty>()).toMatchObject({ vatNumber: 'DE111111117', vatCheck: legacyValidated });
+      expect(await jobsFor(other.id)).toEqual([]);
+    } finally {
+      ctx.testApp.config.vatCheck.enabled = false;
+    }
   });
 });

@@ -6,8 +6,8 @@ import { VAT_CHECK_MAX_ATTEMPTS, VAT_CHECK_RETRY_BASE_MS, type Counterparty, typ
 import { counterparties } from '../src/db/schema';
 import { CHECK_VAT_JOB, type VatCheckJob } from '../src/modules/vat-check/service';
 import { interpretViesResponse } from '../src/modules/vat-check/vies-client';
-import { caller, counterpartyBody } from './counterparty-fixtures';
-import { addMember, createOrganizationWithAdmin, type TestOrganization, type TestUser } from './factories';
+import { type caller, counterpartyBody, createCounterparty, createCounterpartyTestOrganization } from './counterparty-fixtures';
+import { createOrganizationWithAdmin, type TestOrganization, type TestUser } from './factories';
 import { createTestApp, type TestApp } from './harness';
 
 type ViesMode = 'valid' | 'invalid' | 'ms_unavailable' | 'server_error';
@@ -54,10 +54,7 @@ describe('VAT number check with VIES', () => {
   beforeAll(async () => {
     vies = await startFakeVies();
     testApp = await createTestApp({ env: { VAT_CHECK: '1', VIES_URL: vies.url } });
-    org = await createOrganizationWithAdmin(testApp, 'Umsatzsteuer GmbH');
-    clerk = await addMember(testApp, org.id, ['ap_invoices:manage']);
-    viewer = await addMember(testApp, org.id, []);
-    call = caller(testApp);
+    ({ org, clerk, viewer, call } = await createCounterpartyTestOrganization(testApp, 'Umsatzsteuer GmbH'));
   });
   afterAll(async () => {
     await testApp.close();
@@ -69,11 +66,8 @@ describe('VAT number check with VIES', () => {
     testApp.config.vatCheck.viesUrl = vies.url;
   });
 
-  const create = async (vatNumber: string | null, name = `Firma ${Math.random().toString(36).slice(2, 8)}`) => {
-    const response = await call('POST', '/api/counterparties', clerk.cookie, counterpartyBody({ name, vatNumber }));
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json<Counterparty>();
-  };
+  const create = (vatNumber: string | null, name = `Firma ${Math.random().toString(36).slice(2, 8)}`) =>
+    createCounterparty(testApp, clerk.cookie, { name, vatNumber });
   const stateOf = async (id: string): Promise<VatCheckState | null> => {
     const [row] = await testApp.database.db
       .select({ vatCheck: counterparties.vatCheck })

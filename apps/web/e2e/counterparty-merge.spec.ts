@@ -1,32 +1,7 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { createCounterparty } from './counterparty-fixtures';
 import { runId } from './invoice-fixtures';
 import { DEMO_ADMIN, signIn } from './support';
-
-const EMPTY_RECORD = {
-  vatNumber: null,
-  email: null,
-  description: null,
-  street: null,
-  zip: null,
-  city: null,
-  country: null,
-  bankAccounts: [],
-  accountsPayableNumber: null,
-  accountsReceivableNumber: null,
-  defaultLedgerAccountId: null,
-  paymentTermsDays: null,
-  skontoDays: null,
-  skontoRate: null,
-  paymentRemindersEnabled: false,
-  paymentReminderEmails: null,
-};
-
-/** Creates a counterparty through the API with the page's session (the form has its own spec). */
-async function createCounterparty(request: APIRequestContext, fields: Record<string, unknown>): Promise<{ id: string }> {
-  const response = await request.post('/api/counterparties', { data: { ...EMPTY_RECORD, ...fields } });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: string };
-}
 
 test('merge two counterparties from the list, keeping one value of the merged one', async ({ page }) => {
   await signIn(page, DEMO_ADMIN);

@@ -363,6 +363,32 @@ export const counterpartyFieldsSchema = z
 export type CounterpartyFields = z.infer<typeof counterpartyFieldsSchema>;
 export type CounterpartyFieldsInput = z.input<typeof counterpartyFieldsSchema>;
 
+/**
+ * A counterparty with nothing filled in: the new-record form's start, and the base that tests and
+ * fixtures fill the fields they care about into (a fresh object each call: it holds an array).
+ */
+export function emptyCounterpartyFields(): CounterpartyFieldsInput & { country: null } {
+  return {
+    name: '',
+    vatNumber: null,
+    email: null,
+    description: null,
+    street: null,
+    zip: null,
+    city: null,
+    country: null,
+    bankAccounts: [],
+    accountsPayableNumber: null,
+    accountsReceivableNumber: null,
+    defaultLedgerAccountId: null,
+    paymentTermsDays: null,
+    skontoDays: null,
+    skontoRate: null,
+    paymentRemindersEnabled: false,
+    paymentReminderEmails: null,
+  };
+}
+
 export function splitReminderEmails(value: string | null): string[] {
   return (value ?? '')
     .split(',')

@@ -9,28 +9,15 @@ import {
   resolveMergedCounterparty,
   type MergeSource,
 } from './merge';
+import { emptyCounterpartyFields } from './counterparty-record';
 
 const SURVIVOR_ID = '00000000-0000-4000-8000-000000000001';
 const MERGED_ID = '00000000-0000-4000-8000-000000000002';
 
 function source(overrides: Partial<MergeSource> = {}): MergeSource {
   return {
+    ...emptyCounterpartyFields(),
     name: 'Bürowelt Schneider GmbH',
-    vatNumber: null,
-    email: null,
-    description: null,
-    street: null,
-    zip: null,
-    city: null,
-    country: null,
-    accountsPayableNumber: null,
-    accountsReceivableNumber: null,
-    defaultLedgerAccountId: null,
-    paymentTermsDays: null,
-    skontoDays: null,
-    skontoRate: null,
-    paymentRemindersEnabled: false,
-    paymentReminderEmails: null,
     isTrusted: false,
     trustedAt: null,
     trustedBy: null,

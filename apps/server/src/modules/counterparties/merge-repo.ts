@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CounterpartyMergeMoves } from '@kontor/domain';
 import type { OrgId, Tx } from '../../db/database';
 import { counterparties, counterpartyBankAccounts, invoices } from '../../db/schema';
-import { CLOSED_INVOICE_STATUSES } from './record-repo';
+import { BANK_ACCOUNT_REFERENCES, CLOSED_INVOICE_STATUSES } from './record-repo';
 
 /**
  * Tables whose rows name a counterparty (by `counterparty_id`, with `organization_id`) and move
@@ -16,9 +16,6 @@ const MOVED_REFERENCES: readonly { key: keyof CounterpartyMergeMoves; table: str
   { key: 'emailVerifications', table: 'counterparty_email_verifications', hasVersion: true },
   { key: 'executiveVerifications', table: 'counterparty_executive_verifications', hasVersion: true },
 ];
-
-/** Tables whose rows name one bank account of a counterparty (`bank_account_id`): their history. */
-const BANK_ACCOUNT_REFERENCES: readonly string[] = ['counterparty_email_verifications', 'counterparty_executive_verifications'];
 
 /** How many rows of each moved table name the counterparty (the preview's counts). */
 export async function countMovedReferences(

@@ -15,7 +15,7 @@ import { MANAGE_COUNTERPARTIES } from './policy';
  * query and body (there are two), so the service itself answers 404 for another organisation's.
  */
 export const counterpartyMergeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const merges = new CounterpartyMergeService(app.database);
+  const merges = new CounterpartyMergeService(app.database, app.vatCheck);
   const tags = ['counterparties'];
   app.setErrorHandler(translateServiceFieldErrors);
 

@@ -14,6 +14,7 @@ import { AppError } from '../../lib/app-error';
 import type { OrgContext } from '../../plugins/session';
 import { diffFields, writeActivity, type Actor } from '../activity-log/writer';
 import { tenant } from '../master-data/service-helpers';
+import type { VatCheckHook, VatCheckJob } from '../vat-check/service';
 import { mergeDuplicateKey, translateMergeFailures } from './merge-errors';
 import { logMovedInvoices } from './merge-invoice-log';
 import {
@@ -71,7 +72,11 @@ function checkTrustPermission(org: OrgContext, pair: Pair, trustFromMerged: bool
  * entry and deletes the merged counterparty.
  */
 export class CounterpartyMergeService {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    /** Restarts the VAT check when the survivor gets a number whose check state does not come along. */
+    private readonly vatChecks?: VatCheckHook,
+  ) {}
 
   async preview(org: OrgContext, query: CounterpartyMergePreviewQuery): Promise<CounterpartyMergePreview> {
     return this.database.withOrg(
@@ -95,7 +100,8 @@ export class CounterpartyMergeService {
 
   async merge(org: OrgContext, body: CounterpartyMergeBody): Promise<Counterparty> {
     let attempted: CounterpartyFields | null = null;
-    return translateMergeFailures(
+    let vatCheckJob: VatCheckJob | null = null;
+    const result = await translateMergeFailures(
       () =>
         this.database.withOrg(tenant(org), async (tx) => {
           const pair = await lockPair(tx, org.orgId, body);
@@ -121,6 +127,9 @@ export class CounterpartyMergeService {
           if (fields.accountsReceivableNumber !== pair.survivor.accountsReceivableNumber)
             await lockAccountNumbers(tx, org.orgId, 'receivable');
           const trustSource = sides.trust === 'merged' ? pair.merged : pair.survivor;
+          // The merged one's check state belongs to its number exactly as stored; a number the
+          // form's rules rewrote (stored before them, or imported) is a new number to check.
+          const isVatCheckFromMerged = sides.vatNumber === 'merged' && fields.vatNumber === pair.merged.vatNumber;
           const after = await updateSurvivor(
             tx,
             org.orgId,
@@ -128,8 +137,12 @@ export class CounterpartyMergeService {
             body.survivorVersion,
             fields,
             trustSource,
-            sides.vatNumber === 'merged',
+            isVatCheckFromMerged,
           );
+          // A new number for the survivor without its state: checked like a changed number on edit.
+          if (fields.vatNumber !== pair.survivor.vatNumber && !isVatCheckFromMerged) {
+            vatCheckJob = (await this.vatChecks?.start(tx, org.orgId, pair.survivor.id, fields.vatNumber)) ?? null;
+          }
 
           const accountsAfter = await listBankAccountRows(tx, org.orgId, pair.survivor.id);
           await writeActivity(tx, org.orgId, {
@@ -153,6 +166,9 @@ export class CounterpartyMergeService {
         }),
       () => attempted,
     );
+    // After commit, like every VAT check job: sent earlier it could read the survivor before the merge.
+    await this.vatChecks?.enqueue(vatCheckJob);
+    return result;
   }
 
   private async ensureVatNumberFree(tx: Tx, orgId: OrgId, fields: CounterpartyFields, survivorId: string): Promise<void> {
@@ -216,7 +232,7 @@ async function updateSurvivor(
   version: number,
   fields: CounterpartyFields,
   trustSource: CounterpartyRow,
-  isVatNumberFromMerged: boolean,
+  isVatCheckFromMerged: boolean,
 ): Promise<CounterpartyRow> {
   const values = toCounterpartyValues(fields, {
     accountsPayableNumber: fields.accountsPayableNumber,
@@ -224,7 +240,7 @@ async function updateSurvivor(
   });
   const after = await updateCounterpartyRecordRow(tx, orgId, pair.survivor.id, version, {
     ...values,
-    ...(isVatNumberFromMerged ? { vatCheck: pair.merged.vatCheck } : {}),
+    ...(isVatCheckFromMerged ? { vatCheck: pair.merged.vatCheck } : {}),
     isTrusted: trustSource.isTrusted,
     markedTrustedAt: trustSource.markedTrustedAt,
     markedTrustedBy: trustSource.markedTrustedBy,

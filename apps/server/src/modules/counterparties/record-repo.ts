@@ -75,9 +75,10 @@ export async function countCounterpartyTransactions(_tx: Tx, _orgId: OrgId, _cou
 }
 
 /**
- * The bank accounts among `ids` that something else still refers to (payment runs, verification
- * history, transactions once they exist). Nothing does yet; when they do, answer them here so
- * that replacing a counterparty's accounts refuses to drop one silently.
+ * The bank accounts among `ids` that something else still refers to (payment runs, transactions
+ * once they exist). Nothing does yet; when they do, answer them here so that replacing a
+ * counterparty's accounts refuses to drop one silently. Verification history does not hold an
+ * account back: deleteBankAccountRows detaches it.
  */
 export async function findReferencedBankAccountIds(_tx: Tx, _orgId: OrgId, _ids: string[]): Promise<string[]> {
   return [];
@@ -126,9 +127,21 @@ export async function deleteCounterpartyRow(tx: Tx, orgId: OrgId, id: string): P
   await tx.delete(counterparties).where(and(eq(counterparties.organizationId, orgId), eq(counterparties.id, id)));
 }
 
+/** Tables whose rows name one bank account of a counterparty (`bank_account_id`): its verification history. */
+export const BANK_ACCOUNT_REFERENCES: readonly string[] = [
+  'counterparty_email_verifications',
+  'counterparty_executive_verifications',
+];
+
+/**
+ * Removes the bank accounts; their verification history stays and no longer names them
+ * (bank_account_id null, schema/counterparty-trust.ts). Deleted first, detached after: the delete
+ * waits for a verification being started on the account (it holds a key-share lock on it), and
+ * the detach, a statement of its own, then sees that run or request too.
+ */
 export async function deleteBankAccountRows(tx: Tx, orgId: OrgId, counterpartyId: string, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  await tx
+  const deleted = await tx
     .delete(counterpartyBankAccounts)
     .where(
       and(
@@ -136,7 +149,19 @@ export async function deleteBankAccountRows(tx: Tx, orgId: OrgId, counterpartyId
         eq(counterpartyBankAccounts.counterpartyId, counterpartyId),
         inArray(counterpartyBankAccounts.id, ids),
       ),
+    )
+    .returning({ id: counterpartyBankAccounts.id });
+  if (deleted.length === 0) return;
+  const deletedIds = sql.join(
+    deleted.map((row) => sql`${row.id}`),
+    sql`, `,
+  );
+  for (const table of BANK_ACCOUNT_REFERENCES) {
+    await tx.execute(
+      sql`update ${sql.identifier(table)} set bank_account_id = null
+          where organization_id = ${orgId} and bank_account_id in (${deletedIds})`,
     );
+  }
 }
 
 export async function updateBankAccountRow(

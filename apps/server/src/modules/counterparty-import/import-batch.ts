@@ -7,6 +7,7 @@ import { lockAccountNumbers, type AccountNumberKind } from '../counterparties/nu
 import { toCounterpartyValues } from '../counterparties/record-mapping';
 import { findHighestAccountNumber } from '../counterparties/repo';
 import { findOrganization } from '../organizations/repo';
+import type { VatCheckBatchHook, VatCheckJob } from '../vat-check/service';
 import { appendImportResults, findExistingAccountNumbers, findExistingVatNumbers, lockVatNumbers } from './import-repo';
 
 /** A row that passed every rule the file alone can check; the database decides the rest. */
@@ -81,8 +82,10 @@ async function findConflicts(tx: Tx, orgId: OrgId, candidates: ImportCandidate[]
 
 /**
  * Creates one batch in the caller's transaction: the same locks as a single create (VAT numbers,
- * numbering), the database's uniqueness rules, multi-row inserts of counterparties, bank accounts
- * and their activity, and the batch's results and progress on the import row.
+ * numbering), the database's uniqueness rules, multi-row inserts of counterparties (with their
+ * first VAT check state, as a create sets it), bank accounts and their activity, and the batch's
+ * results and progress on the import row. Answers the results and the VAT check jobs to queue
+ * once the transaction has committed.
  */
 export async function createBatch(
   tx: Tx,
@@ -90,7 +93,8 @@ export async function createBatch(
   importId: string,
   actorId: string | null,
   entries: BatchEntry[],
-): Promise<StoredImportRowResult[]> {
+  vatChecks?: VatCheckBatchHook,
+): Promise<{ results: StoredImportRowResult[]; vatCheckJobs: VatCheckJob[] }> {
   const all = entries.flatMap((entry) => (entry.kind === 'candidate' ? [entry.candidate] : []));
   await lockVatNumbers(
     tx,
@@ -114,14 +118,22 @@ export async function createBatch(
   ];
 
   const ids = new Map(creatable.map((candidate) => [candidate.row, randomUUID()]));
-  const values = creatable.map((candidate) => ({
-    ...toCounterpartyValues(candidate.fields, {
-      accountsPayableNumber: candidate.fields.accountsPayableNumber ?? payable.get(candidate.row) ?? null,
-      accountsReceivableNumber: candidate.fields.accountsReceivableNumber ?? receivable.get(candidate.row) ?? null,
-    }),
-    id: ids.get(candidate.row)!,
-    organizationId: orgId,
-  }));
+  const vatCheckJobs: VatCheckJob[] = [];
+  const now = new Date();
+  const values = creatable.map((candidate) => {
+    const id = ids.get(candidate.row)!;
+    const vatCheck = vatChecks?.initial(orgId, id, candidate.fields.vatNumber, now);
+    if (vatCheck?.job) vatCheckJobs.push(vatCheck.job);
+    return {
+      ...toCounterpartyValues(candidate.fields, {
+        accountsPayableNumber: candidate.fields.accountsPayableNumber ?? payable.get(candidate.row) ?? null,
+        accountsReceivableNumber: candidate.fields.accountsReceivableNumber ?? receivable.get(candidate.row) ?? null,
+      }),
+      vatCheck: vatCheck?.state ?? null,
+      id,
+      organizationId: orgId,
+    };
+  });
   if (values.length > 0) {
     await tx.insert(counterparties).values(values);
     const accounts = creatable.flatMap((candidate) =>
@@ -161,5 +173,5 @@ export async function createBatch(
     return { row, outcome: 'created', name: fields.name, counterpartyId: ids.get(row)! };
   });
   await appendImportResults(tx, orgId, importId, results);
-  return results;
+  return { results, vatCheckJobs };
 }

@@ -3,12 +3,24 @@ import { convertImportRow, type CounterpartyImportColumn, type ImportRowCells, t
 import { asOrgId, type Database, type OrgId } from '../../db/database';
 import { isAppError } from '../../lib/app-error';
 import type { FileStorage } from '../../plugins/foundation-types';
+import type { VatCheckBatchHook, VatCheckJob } from '../vat-check/service';
 import { createBatch, type BatchEntry } from './import-batch';
 import { readImportRows } from './import-file';
 import { findImportRow, finishImport } from './import-repo';
 
 /** Rows per transaction: large enough for multi-row inserts to pay, small enough for steady progress. */
 export const IMPORT_BATCH_ROWS = 500;
+
+/**
+ * Seconds between the VAT check jobs of one import. An import of thousands of VAT numbers would
+ * otherwise put thousands of VIES questions into the queue at once, and the workers would fire
+ * them as fast as they can: VIES answers floods with MS_MAX_CONCURRENT_REQ / rate limits, which
+ * turn into failed states and retries for every row. One job a second (pg-boss `startAfter`
+ * growing with each job of the import) keeps an import's checks at the pace a person's creates
+ * would have, needs no new job type, and each job stays the ordinary one (stale-safe, retried
+ * with the usual back-off). 10,000 numbers take under three hours, far inside a working day.
+ */
+export const VAT_CHECK_SPACING_SECONDS = 1;
 
 /** The values a row claimed within the file, by the row that claimed them ("already used by row …"). */
 class FileClaims {
@@ -60,6 +72,8 @@ export class CounterpartyImportRunner {
     private readonly database: Database,
     private readonly storage: FileStorage,
     private readonly log: FastifyBaseLogger,
+    /** Checks the imported VAT numbers like created ones; without it (VAT checks not wired) none are queued. */
+    private readonly vatChecks?: VatCheckBatchHook,
   ) {}
 
   async run(payload: { orgId: string; importId: string }): Promise<void> {
@@ -74,11 +88,15 @@ export class CounterpartyImportRunner {
       if (!file) throw new Error(`import file ${current.fileKey} is missing`);
       const claims = new FileClaims();
       let batch: BatchEntry[] = [];
+      let vatCheckSlot = 0;
       const flush = async () => {
         if (batch.length === 0) return;
         const entries = batch;
         batch = [];
-        await this.database.withOrg(context, (tx) => createBatch(tx, orgId, payload.importId, createdBy, entries));
+        const { vatCheckJobs } = await this.database.withOrg(context, (tx) =>
+          createBatch(tx, orgId, payload.importId, createdBy, entries, this.vatChecks),
+        );
+        vatCheckSlot = await this.enqueueVatChecks(vatCheckJobs, vatCheckSlot);
       };
       for await (const { row, cells, isHeader } of readImportRows(file.body, current.format)) {
         if (isHeader || row <= resumeAfter) continue;
@@ -93,6 +111,20 @@ export class CounterpartyImportRunner {
       this.log.warn({ err: error, importId: payload.importId }, 'counterparty import failed');
       await this.markFailed(orgId, payload.importId, error.code);
     }
+  }
+
+  /**
+   * After the batch's commit (a job sent earlier could run before its row exists), spread out by
+   * VAT_CHECK_SPACING_SECONDS from `slot` on; answers the next free slot. A job that cannot be
+   * queued leaves its number pending for "check again", like a create (VatCheckService.enqueue).
+   */
+  private async enqueueVatChecks(jobs: VatCheckJob[], slot: number): Promise<number> {
+    let next = slot;
+    for (const job of jobs) {
+      await this.vatChecks?.enqueue(job, next * VAT_CHECK_SPACING_SECONDS);
+      next += 1;
+    }
+    return next;
   }
 
   async markFailed(orgId: OrgId, importId: string, failureCode: string): Promise<void> {

@@ -22,7 +22,8 @@ declare module 'fastify' {
 /** The import job and the service the routes use (issue 6 item 8). */
 export async function registerCounterpartyImport(app: FastifyInstance): Promise<void> {
   const log = app.log.child({ module: 'counterparty-import' });
-  const runner = new CounterpartyImportRunner(app.database, app.storage, log);
+  // app.vatCheck is registered before this plugin (app.ts).
+  const runner = new CounterpartyImportRunner(app.database, app.storage, log, app.vatCheck);
   const retryLimit = 2;
   await app.jobs.register({
     name: COUNTERPARTY_IMPORT_JOB,

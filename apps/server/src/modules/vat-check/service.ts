@@ -38,6 +38,9 @@ export type VatCheckRunResult = 'stale' | 'rescheduled' | VatCheckState;
 /** What the counterparty services need: set the state in their transaction, queue VIES after commit. */
 export type VatCheckHook = Pick<VatCheckService, 'start' | 'enqueue'>;
 
+/** What the import needs: the first states for its multi-row insert, and the jobs after each batch's commit. */
+export type VatCheckBatchHook = Pick<VatCheckService, 'initial' | 'enqueue'>;
+
 const EVENT_OF: Record<ViesAnswer, VatCheckEvent['type']> = {
   valid: 'vies_valid',
   invalid: 'vies_invalid',
@@ -99,10 +102,25 @@ export class VatCheckService {
     vatNumber: string | null,
     now = new Date(),
   ): Promise<VatCheckJob | null> {
+    const { state, job } = this.initial(orgId, counterpartyId, vatNumber, now);
+    await writeVatCheckState(tx, orgId, counterpartyId, state);
+    return job;
+  }
+
+  /**
+   * The first state `start` writes and the job it returns, for a caller that writes the state
+   * itself (the import puts it into its multi-row insert instead of one update per row).
+   */
+  initial(
+    orgId: OrgId,
+    counterpartyId: string,
+    vatNumber: string | null,
+    now = new Date(),
+  ): { state: VatCheckState | null; job: VatCheckJob | null } {
     let state: VatCheckState | null = vatNumber ? initialVatCheckState(vatNumber, now) : null;
     if (state?.status === 'pending' && !this.config.enabled) state = null;
-    await writeVatCheckState(tx, orgId, counterpartyId, state);
-    return state?.status === 'pending' && vatNumber ? { orgId, counterpartyId, vatNumber, retryAt: null } : null;
+    const job = state?.status === 'pending' && vatNumber ? { orgId, counterpartyId, vatNumber, retryAt: null } : null;
+    return { state, job };
   }
 
   /** After commit: a job queued before commit could run before the row it reads exists. */

@@ -9,14 +9,8 @@ import {
 import type { Database, OrgId, Tx } from '../../../db/database';
 import { AppError } from '../../../lib/app-error';
 import type { Actor } from '../../activity-log/writer';
-import {
-  findCounterpartyName,
-  findOrganizationName,
-  findRunByTokenHash,
-  findRunForUpdate,
-  updateRun,
-  type EmailVerificationRow,
-} from './repo';
+import { findOrganizationName, findRunByTokenHash, findRunForUpdate, updateRun, type EmailVerificationRow } from './repo';
+import { findVerificationCounterparty } from '../shared-repo';
 import { logRunStep, stateOf } from './run-mapping';
 import { hashVerificationToken } from './token';
 
@@ -53,11 +47,11 @@ export class PublicEmailVerificationService {
           await logRunStep(tx, orgId, COUNTERPARTY, opened, run.status);
         }
       }
-      const [organizationName, counterpartyName] = await Promise.all([
+      const [organizationName, counterparty] = await Promise.all([
         findOrganizationName(tx, orgId),
-        findCounterpartyName(tx, orgId, run.counterpartyId),
+        findVerificationCounterparty(tx, orgId, run.counterpartyId, { lock: false }),
       ]);
-      return { organizationName, counterpartyName, state, expiresAt: run.tokenExpiresAt.toISOString() };
+      return { organizationName, counterpartyName: counterparty?.name ?? '', state, expiresAt: run.tokenExpiresAt.toISOString() };
     });
   }
 

@@ -1,14 +1,7 @@
 import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { EMAIL_VERIFICATION_IN_FLIGHT } from '@kontor/domain';
 import { asOrgId, type Database, type OrgId, type Tx } from '../../../db/database';
-import {
-  counterparties,
-  counterpartyBankAccounts,
-  counterpartyEmailVerifications,
-  mailOutbox,
-  organizations,
-  users,
-} from '../../../db/schema';
+import { counterpartyEmailVerifications, mailOutbox, organizations, users } from '../../../db/schema';
 
 export type EmailVerificationRow = typeof counterpartyEmailVerifications.$inferSelect;
 export type EmailVerificationRowWithRequester = EmailVerificationRow & { requestedByName: string | null };
@@ -27,41 +20,6 @@ export async function findRunByTokenHash(database: Database, tokenHash: string):
   );
   const row = result.rows[0];
   return row ? { orgId: asOrgId(row.organization_id), id: row.id } : null;
-}
-
-/** The counterparty a run is for, locked against a concurrent delete while the run is written. */
-export async function findCounterpartyForVerification(
-  tx: Tx,
-  orgId: OrgId,
-  counterpartyId: string,
-): Promise<{ id: string; name: string; email: string | null } | null> {
-  const [row] = await tx
-    .select({ id: counterparties.id, name: counterparties.name, email: counterparties.email })
-    .from(counterparties)
-    .where(and(eq(counterparties.organizationId, orgId), eq(counterparties.id, counterpartyId)))
-    .limit(1)
-    .for('key share');
-  return row ?? null;
-}
-
-export async function findBankAccountOfCounterparty(
-  tx: Tx,
-  orgId: OrgId,
-  counterpartyId: string,
-  bankAccountId: string,
-): Promise<{ id: string; iban: string } | null> {
-  const [row] = await tx
-    .select({ id: counterpartyBankAccounts.id, iban: counterpartyBankAccounts.iban })
-    .from(counterpartyBankAccounts)
-    .where(
-      and(
-        eq(counterpartyBankAccounts.organizationId, orgId),
-        eq(counterpartyBankAccounts.counterpartyId, counterpartyId),
-        eq(counterpartyBankAccounts.id, bankAccountId),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
 }
 
 export async function findOrganizationName(tx: Tx, orgId: OrgId): Promise<string> {
@@ -166,22 +124,4 @@ export async function listRuns(tx: Tx, orgId: OrgId, counterpartyId: string): Pr
     ...run,
     requestedByName: requesterName || requesterEmail || null,
   }));
-}
-
-export async function counterpartyExists(tx: Tx, orgId: OrgId, counterpartyId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: counterparties.id })
-    .from(counterparties)
-    .where(and(eq(counterparties.organizationId, orgId), eq(counterparties.id, counterpartyId)))
-    .limit(1);
-  return row !== undefined;
-}
-
-export async function findCounterpartyName(tx: Tx, orgId: OrgId, counterpartyId: string): Promise<string> {
-  const [row] = await tx
-    .select({ name: counterparties.name })
-    .from(counterparties)
-    .where(and(eq(counterparties.organizationId, orgId), eq(counterparties.id, counterpartyId)))
-    .limit(1);
-  return row?.name ?? '';
 }

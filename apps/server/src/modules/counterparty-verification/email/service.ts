@@ -13,11 +13,9 @@ import type { OrgContext } from '../../../plugins/session';
 import type { Actor } from '../../activity-log/writer';
 import { tenant } from '../../master-data/service-helpers';
 import { consumeQuota } from '../../subscriptions/service';
+import { findBankAccountOfCounterparty, findVerificationCounterparty } from '../shared-repo';
 import { invitationMail } from './mail-template';
 import {
-  counterpartyExists,
-  findBankAccountOfCounterparty,
-  findCounterpartyForVerification,
   findInFlightRunForUpdate,
   findOrganizationName,
   findStaleInFlightRunsForUpdate,
@@ -79,7 +77,7 @@ export class EmailVerificationService {
   async start(org: OrgContext, counterpartyId: string, bankAccountId: string): Promise<EmailVerificationRun> {
     return this.database.withOrg(tenant(org), async (tx) => {
       const now = this.now();
-      const counterparty = await findCounterpartyForVerification(tx, org.orgId, counterpartyId);
+      const counterparty = await findVerificationCounterparty(tx, org.orgId, counterpartyId, { lock: true });
       if (!counterparty) throw new AppError('counterparty_not_found');
       const account = await findBankAccountOfCounterparty(tx, org.orgId, counterpartyId, bankAccountId);
       if (!account) throw new AppError('counterparty_bank_account_not_found');
@@ -127,7 +125,8 @@ export class EmailVerificationService {
 
   async list(org: OrgContext, counterpartyId: string): Promise<EmailVerificationList> {
     return this.database.withOrg(tenant(org), async (tx) => {
-      if (!(await counterpartyExists(tx, org.orgId, counterpartyId))) throw new AppError('counterparty_not_found');
+      if (!(await findVerificationCounterparty(tx, org.orgId, counterpartyId, { lock: false })))
+        throw new AppError('counterparty_not_found');
       await expireOverdue(tx, org.orgId, counterpartyId, this.now());
       return { items: (await listRuns(tx, org.orgId, counterpartyId)).map(toRun) };
     });

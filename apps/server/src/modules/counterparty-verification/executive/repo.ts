@@ -4,7 +4,6 @@ import type { ExecutiveDecision, ExecutiveVerificationOutcome, RequiredVerifiers
 import type { OrgId, Tx } from '../../../db/database';
 import {
   counterparties,
-  counterpartyBankAccounts,
   counterpartyExecutiveVerifications,
   counterpartyExecutiveVerifiers,
   organizations,
@@ -32,28 +31,6 @@ export async function findRequiredVerifiersPolicy(tx: Tx, orgId: OrgId): Promise
     .where(eq(organizations.id, orgId))
     .limit(1);
   return row?.policy ?? 'one';
-}
-
-/** The counterparty's bank account, under a key-share lock so it cannot be removed while a request names it. */
-export async function findBankAccountForRequest(
-  tx: Tx,
-  orgId: OrgId,
-  counterpartyId: string,
-  bankAccountId: string,
-): Promise<{ id: string; iban: string } | null> {
-  const [row] = await tx
-    .select({ id: counterpartyBankAccounts.id, iban: counterpartyBankAccounts.iban })
-    .from(counterpartyBankAccounts)
-    .where(
-      and(
-        eq(counterpartyBankAccounts.organizationId, orgId),
-        eq(counterpartyBankAccounts.counterpartyId, counterpartyId),
-        eq(counterpartyBankAccounts.id, bankAccountId),
-      ),
-    )
-    .limit(1)
-    .for('key share');
-  return row ?? null;
 }
 
 export async function insertExecutiveVerification(

@@ -16,12 +16,12 @@ import type { OrgContext } from '../../../plugins/session';
 import { writeActivity } from '../../activity-log/writer';
 import { listMembers } from '../../approvals/flow-repo';
 import { lockOrganizationScope } from '../../master-data/db-errors';
-import { findCounterpartyRow, findUserName } from '../../counterparties/record-repo';
+import { findUserName } from '../../counterparties/record-repo';
 import { tenant } from '../../master-data/service-helpers';
 import { consumeQuota } from '../../subscriptions/service';
+import { findBankAccountOfCounterparty, findVerificationCounterparty } from '../shared-repo';
 import { executiveRequestMail } from './mail-template';
 import {
-  findBankAccountForRequest,
   findRequiredVerifiersPolicy,
   hasOpenVerification,
   insertExecutiveVerification,
@@ -68,8 +68,19 @@ function toView(
   };
 }
 
+/** A step of the verification in the counterparty's history, as field changes by the user (listed readably there). */
+async function logVerificationChange(tx: Tx, org: OrgContext, counterpartyId: string, changes: Record<string, unknown>) {
+  await writeActivity(tx, org.orgId, {
+    entityType: 'counterparty',
+    entityId: counterpartyId,
+    action: 'update',
+    actor: { type: 'user', id: org.userId },
+    changes,
+  });
+}
+
 async function requireCounterparty(tx: Tx, orgId: OrgId, counterpartyId: string) {
-  const counterparty = await findCounterpartyRow(tx, orgId, counterpartyId);
+  const counterparty = await findVerificationCounterparty(tx, orgId, counterpartyId, { lock: false });
   if (!counterparty) throw new AppError('counterparty_not_found');
   return counterparty;
 }
@@ -90,7 +101,7 @@ export class ExecutiveVerificationService {
   ): Promise<ExecutiveVerificationView> {
     return this.deps.database.withOrg(tenant(org), async (tx) => {
       const counterparty = await requireCounterparty(tx, org.orgId, counterpartyId);
-      const account = await findBankAccountForRequest(tx, org.orgId, counterpartyId, bankAccountId);
+      const account = await findBankAccountOfCounterparty(tx, org.orgId, counterpartyId, bankAccountId);
       if (!account) throw new AppError('counterparty_bank_account_not_found');
       // One open request per account: a second would ask the same people again and count twice
       // against the plan. The lock makes two simultaneous requests see each other.
@@ -119,17 +130,11 @@ export class ExecutiveVerificationService {
         verifierIds,
       );
       // As field changes, like the other verification steps, so the history lists them readably.
-      await writeActivity(tx, org.orgId, {
-        entityType: 'counterparty',
-        entityId: counterpartyId,
-        action: 'update',
-        actor: { type: 'user', id: org.userId },
-        changes: {
-          executiveVerification: { from: null, to: 'pending' },
-          executiveVerificationIban: { from: null, to: account.iban },
-          executiveVerificationVerifiers: { from: null, to: members.map((member) => member.name || member.email).join(', ') },
-          executiveVerificationRequired: { from: null, to: row.requiredApprovals },
-        },
+      await logVerificationChange(tx, org, counterpartyId, {
+        executiveVerification: { from: null, to: 'pending' },
+        executiveVerificationIban: { from: null, to: account.iban },
+        executiveVerificationVerifiers: { from: null, to: members.map((member) => member.name || member.email).join(', ') },
+        executiveVerificationRequired: { from: null, to: row.requiredApprovals },
       });
       const requesterName = (await findUserName(tx, org.userId)) ?? '';
       const link = `${this.deps.publicUrl}/${org.slug}/counterparties/${counterpartyId}`;
@@ -190,16 +195,10 @@ export class ExecutiveVerificationService {
       );
       const decidedAt = outcome === 'pending' ? null : now;
       await updateVerificationOutcome(tx, org.orgId, row, outcome, decidedAt);
-      await writeActivity(tx, org.orgId, {
-        entityType: 'counterparty',
-        entityId: counterpartyId,
-        action: 'update',
-        actor: { type: 'user', id: org.userId },
-        changes: {
-          executiveVerificationDecision: { from: mine.decision, to: decision },
-          executiveVerificationIban: { from: null, to: row.iban },
-          ...(outcome !== row.outcome ? { executiveVerification: { from: row.outcome, to: outcome } } : {}),
-        },
+      await logVerificationChange(tx, org, counterpartyId, {
+        executiveVerificationDecision: { from: mine.decision, to: decision },
+        executiveVerificationIban: { from: null, to: row.iban },
+        ...(outcome !== row.outcome ? { executiveVerification: { from: row.outcome, to: outcome } } : {}),
       });
       const requesterName = row.requestedBy ? await findUserName(tx, row.requestedBy) : null;
       return toView({ ...row, outcome, decidedAt }, requesterName, decided, org.userId);

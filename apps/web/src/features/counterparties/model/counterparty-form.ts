@@ -1,5 +1,9 @@
 import { formatIban } from '@kontor/domain/iban';
-import type { Counterparty, CounterpartyFieldsInput } from '@kontor/domain/counterparties/counterparty-record';
+import {
+  emptyCounterpartyFields,
+  type Counterparty,
+  type CounterpartyFieldsInput,
+} from '@kontor/domain/counterparties/counterparty-record';
 import { mergeStaleFields, type StaleMerge } from '@/lib/stale-merge';
 import { isCountryCode } from './country-options';
 
@@ -40,27 +44,7 @@ export function emptyBankAccount(): BankAccountFormValues {
 
 /** The form's start: a loaded record (IBANs grouped in fours, as people read them), or an empty one. */
 export function toCounterpartyFormValues(counterparty: Counterparty | null): CounterpartyFormValues {
-  if (!counterparty) {
-    return {
-      name: '',
-      vatNumber: null,
-      email: null,
-      description: null,
-      street: null,
-      zip: null,
-      city: null,
-      country: null,
-      bankAccounts: [],
-      accountsPayableNumber: null,
-      accountsReceivableNumber: null,
-      defaultLedgerAccountId: null,
-      paymentTermsDays: null,
-      skontoDays: null,
-      skontoRate: null,
-      paymentRemindersEnabled: false,
-      paymentReminderEmails: null,
-    };
-  }
+  if (!counterparty) return emptyCounterpartyFields();
   return {
     name: counterparty.name,
     vatNumber: counterparty.vatNumber,
