@@ -4,26 +4,14 @@
 // a fresh Kontor with demo data, and prints the time from upload to done, rows per second and the
 // server process's memory (RSS sampled every 50 ms during the import, and its lifetime peak
 // VmHWM). The embedded PostgreSQL runs in processes of its own and is not counted.
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, startKontor } from './kontor-process.mjs';
 import { signInOverHttp } from './sign-in.mjs';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 20_000);
 const root = path.resolve(import.meta.dirname, '..');
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Valid German IBANs: bank code and account number vary, the check digits are computed (ISO 7064 mod 97-10). */
 function germanIban(index) {
@@ -60,55 +48,6 @@ function generateCsv(rows) {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** Starts Kontor through scripts/start.mjs (builds when the sources changed); the server is its child. */
-async function startKontor(dataDir, port, pgPort) {
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      PUBLIC_URL: `http://localhost:${port}`,
-      KONTOR_DATA_DIR: dataDir,
-      KONTOR_PG_PORT: String(pgPort),
-      LOG_LEVEL: 'warn',
-    },
-  });
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    if (Date.now() > deadline) throw new Error('Kontor did not answer within 300 s');
-    try {
-      if ((await fetch(`http://localhost:${port}/api/health`)).status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const serverPid = findChild(child.pid, 'main.js');
-  if (!serverPid) throw new Error('server process not found');
-  const stop = () =>
-    new Promise((resolve) => {
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-    });
-  return { serverPid, stop };
-}
-
-function findChild(parentPid, commandPart) {
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const status = readFileSync(`/proc/${entry}/status`, 'utf8');
-      const ppid = Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]);
-      const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (ppid === parentPid && command.includes(commandPart)) return Number(entry);
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return null;
-}
-
 /** Resident and peak-resident memory of a process in MB (Linux). */
 function memoryMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -121,7 +60,8 @@ const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** di
 const port = await freePort();
 const pgPort = await freePort();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kontor-bench-import-'));
-const kontor = await startKontor(dataDir, port, pgPort);
+const kontor = await startKontor({ dataDir, port, pgPort });
+if (!kontor.serverPid) throw new Error('server process not found');
 try {
   const baseUrl = `http://localhost:${port}`;
   const cookie = await signInOverHttp(baseUrl, 'admin@demo.kontor.test', 'kontor-demo');

@@ -1,67 +1,19 @@
 #!/usr/bin/env node
 // `npm run bench`: start-up time, session-call throughput against a bare route, and the
 // initial JavaScript of the welcome page and the app shell. Prints a table, writes JSON.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { measureCounterparties } from './counterparties.mjs';
 import { measureInitialJavaScript } from './initial-javascript.mjs';
 import { measureInvoices } from './invoices.mjs';
+import { freePort, startKontor } from './kontor-process.mjs';
 import { signInOverHttp } from './sign-in.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const results = {};
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Runs `npm start` with a fresh or given data folder; resolves when / answers 200. */
-async function startKontor({ dataDir, port, pgPort, forceBuild }) {
-  const started = performance.now();
-  const child = spawn('npm', ['start', '--silent'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      PUBLIC_URL: `http://localhost:${port}`,
-      KONTOR_DATA_DIR: dataDir,
-      KONTOR_PG_PORT: String(pgPort),
-      LOG_LEVEL: 'warn',
-      KONTOR_FORCE_BUILD: forceBuild ? '1' : '0',
-    },
-  });
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (Date.now() > deadline) throw new Error('Kontor did not answer within 180 s');
-    try {
-      const response = await fetch(`http://localhost:${port}/`);
-      if (response.status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  const seconds = (performance.now() - started) / 1000;
-  const stop = () =>
-    new Promise((resolve) => {
-      child.once('exit', resolve);
-      process.kill(-child.pid, 'SIGTERM');
-    });
-  return { seconds, stop };
-}
 
 async function load(url, headers) {
   const result = await autocannon({ url, connections: 50, duration: 10, headers });

@@ -1,0 +1,75 @@
+// Starting and stopping Kontor for the benchmarks: a free port, `scripts/start.mjs` (what
+// `npm start` runs) with its own data folder, and the server process's id for memory figures.
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The child of `parentPid` whose command line contains `commandPart` (Linux /proc), or null. */
+function findChild(parentPid, commandPart) {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const status = readFileSync(`/proc/${entry}/status`, 'utf8');
+      const ppid = Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]);
+      const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (ppid === parentPid && command.includes(commandPart)) return Number(entry);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return null;
+}
+
+/**
+ * Starts Kontor with the given data folder and ports; resolves when / answers 200 with the
+ * seconds that took, the server process's id and a `stop` that ends the whole process group.
+ * `forceBuild` rebuilds even when the sources did not change.
+ */
+export async function startKontor({ dataDir, port, pgPort, forceBuild = false, timeoutSeconds = 300 }) {
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
+      KONTOR_DATA_DIR: dataDir,
+      KONTOR_PG_PORT: String(pgPort),
+      LOG_LEVEL: 'warn',
+      KONTOR_FORCE_BUILD: forceBuild ? '1' : '0',
+    },
+  });
+  const deadline = Date.now() + timeoutSeconds * 1000;
+  for (;;) {
+    if (Date.now() > deadline) throw new Error(`Kontor did not answer within ${timeoutSeconds} s`);
+    try {
+      if ((await fetch(`http://localhost:${port}/`)).status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const stop = () =>
+    new Promise((resolve) => {
+      child.once('exit', resolve);
+      process.kill(-child.pid, 'SIGTERM');
+    });
+  return { seconds, serverPid: findChild(child.pid, 'main.js'), stop };
+}
