@@ -61,6 +61,12 @@ export function connectDatabase(url: string, poolSize = 20): Database {
     pipeline: true,
   });
   tenantPool.on('error', onIdleError);
+  // A connection PostgreSQL ends while it is checked out but between statements (a restart, a
+  // shutdown racing ours, an administrator) emits 'error' outside any query, which unheard ends
+  // the process. The statement that next uses it fails, and withOrg then drops it.
+  const ignoreErrorsOutsideStatements = (client: pg.PoolClient) => client.on('error', () => {});
+  pool.on('connect', ignoreErrorsOutsideStatements);
+  tenantPool.on('connect', ignoreErrorsOutsideStatements);
   const db = drizzle(pool, { casing: 'snake_case' });
 
   return {
