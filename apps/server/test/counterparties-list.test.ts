@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CounterpartyListItem, CounterpartySummary } from '@kontor/domain';
-import { counterparties, counterpartyBankAccounts } from '../src/db/schema';
+import { randomUUID } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import {
+  counterparties,
+  counterpartyBankAccounts,
+  counterpartyEmailVerifications,
+  counterpartyExecutiveVerifications,
+} from '../src/db/schema';
 import { caller } from './counterparty-fixtures';
 import { addMember, createOrganizationWithAdmin, type TestOrganization, type TestUser } from './factories';
 import { createTestApp, type TestApp } from './harness';
@@ -89,6 +96,93 @@ describe('counterparty list and lookup', () => {
     expect(names(await list('?trusted=false'))).toHaveLength(3);
     expect(names(await list('?hasOpenInvoices=true'))).toEqual(['Beta Logistik KG']);
     expect(names(await list('?hasOpenInvoices=false&trusted=true'))).toEqual(['Delta Logistik GmbH']);
+  });
+
+  it('shows and filters the verification state over the latest verification of each current bank account', async () => {
+    const accounts = await testApp.database.db
+      .insert(counterpartyBankAccounts)
+      .values([
+        { organizationId: org.id, counterpartyId: ids.alpha!, name: 'Giro', iban: 'DE02120300000000202051' },
+        { organizationId: org.id, counterpartyId: ids.beta!, name: 'Giro', iban: 'DE02500105170137075030' },
+        { organizationId: org.id, counterpartyId: ids.delta!, name: 'Giro', iban: 'DE02100500000054540402' },
+      ])
+      .returning({
+        id: counterpartyBankAccounts.id,
+        counterpartyId: counterpartyBankAccounts.counterpartyId,
+        iban: counterpartyBankAccounts.iban,
+      });
+    const account = (key: string) => accounts.find((row) => row.counterpartyId === ids[key])!;
+    const [gammaMain, gammaSecond] = await testApp.database.db
+      .select({ id: counterpartyBankAccounts.id, iban: counterpartyBankAccounts.iban })
+      .from(counterpartyBankAccounts)
+      .where(eq(counterpartyBankAccounts.counterpartyId, ids.gamma!))
+      .orderBy(counterpartyBankAccounts.name);
+    const email = (
+      key: string,
+      bank: { id: string; iban: string },
+      status: 'completed' | 'opened',
+      result: 'match' | 'mismatch' | null,
+      at: string,
+    ) => ({
+      organizationId: org.id,
+      counterpartyId: ids[key]!,
+      bankAccountId: bank.id,
+      iban: bank.iban,
+      email: 'ap@example.test',
+      status,
+      result,
+      tokenHash: randomUUID(),
+      tokenExpiresAt: new Date(Date.now() + 86_400_000),
+      createdAt: new Date(at),
+    });
+    await testApp.database.db.insert(counterpartyEmailVerifications).values([
+      email('alpha', account('alpha'), 'completed', 'match', '2026-01-02'),
+      // Beta's first answer matched, the latest did not: a mismatch.
+      email('beta', account('beta'), 'completed', 'match', '2026-01-01'),
+      email('beta', account('beta'), 'completed', 'mismatch', '2026-01-03'),
+      email('gamma', gammaMain!, 'completed', 'match', '2026-01-02'),
+    ]);
+    await testApp.database.db.insert(counterpartyExecutiveVerifications).values([
+      {
+        organizationId: org.id,
+        counterpartyId: ids.delta!,
+        bankAccountId: account('delta').id,
+        iban: account('delta').iban,
+        requiredApprovals: 1,
+        outcome: 'pending',
+      },
+      // Approved for an IBAN the account no longer has: it does not count.
+      {
+        organizationId: org.id,
+        counterpartyId: ids.gamma!,
+        bankAccountId: gammaSecond!.id,
+        iban: 'DE89370400440532013001',
+        requiredApprovals: 1,
+        outcome: 'approved',
+      },
+    ]);
+    const states = Object.fromEntries((await list()).items.map((item) => [item.name.split(' ')[0], item.verificationState]));
+    expect(states).toEqual({ alpha: 'verified', Beta: 'mismatch', Delta: 'pending', Epsilon: 'unverified', Gamma: 'unverified' });
+    expect(names(await list('?verification=verified'))).toEqual(['alpha Bau GmbH']);
+    expect(names(await list('?verification=mismatch'))).toEqual(['Beta Logistik KG']);
+    expect(names(await list('?verification=unverified'))).toEqual(['Epsilon 100% Service', 'Gamma Software AG']);
+    expect(names(await list('?verification=pending&trusted=true'))).toEqual(['Delta Logistik GmbH']);
+    // The same filter when a search drives the page.
+    expect(names(await list('?search=logistik&verification=mismatch'))).toEqual(['Beta Logistik KG']);
+    const refused = await call('GET', '/api/counterparties?verification=maybe', member.cookie);
+    expect(refused.statusCode).toBe(400);
+    await testApp.database.db
+      .delete(counterpartyEmailVerifications)
+      .where(eq(counterpartyEmailVerifications.organizationId, org.id));
+    await testApp.database.db
+      .delete(counterpartyExecutiveVerifications)
+      .where(eq(counterpartyExecutiveVerifications.organizationId, org.id));
+    await testApp.database.db.delete(counterpartyBankAccounts).where(
+      inArray(
+        counterpartyBankAccounts.id,
+        accounts.map((row) => row.id),
+      ),
+    );
   });
 
   it('searches by name, AP/AR number, VAT number and IBAN; wildcards are literal', async () => {

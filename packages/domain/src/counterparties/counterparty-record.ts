@@ -441,10 +441,20 @@ export const counterpartySchema = z.object({
 export type Counterparty = z.infer<typeof counterpartySchema>;
 
 /** GET /api/counterparties: keyset pages by name (ARCHITECTURE §4). */
+/**
+ * A counterparty's verification state on the list (issue 6 item 1), over the latest verification
+ * of each of its bank accounts, by e-mail or by executives: mismatch when any latest one was
+ * answered with another IBAN or rejected; pending while one is under way; verified when every
+ * account's current IBAN was confirmed or approved; unverified otherwise (also without accounts).
+ */
+export const COUNTERPARTY_VERIFICATION_STATES = ['verified', 'pending', 'mismatch', 'unverified'] as const;
+export type CounterpartyVerificationState = (typeof COUNTERPARTY_VERIFICATION_STATES)[number];
+
 export const counterpartyListQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
   trusted: z.enum(['true', 'false']).optional(),
   hasOpenInvoices: z.enum(['true', 'false']).optional(),
+  verification: z.enum(COUNTERPARTY_VERIFICATION_STATES).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: z.string().max(500).optional(),
 });
@@ -461,6 +471,7 @@ export const counterpartyListItemSchema = z.object({
   isTrusted: z.boolean(),
   bankAccountCount: z.number().int(),
   openInvoiceCount: z.number().int(),
+  verificationState: z.enum(COUNTERPARTY_VERIFICATION_STATES),
 });
 export type CounterpartyListItem = z.infer<typeof counterpartyListItemSchema>;
 

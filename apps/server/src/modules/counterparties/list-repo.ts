@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { CounterpartyVerificationState } from '@kontor/domain';
 import { queryPrepared, type OrgId, type Tx } from '../../db/database';
 import { decodeCursorValues, encodeCursorValues, invalidCursor, isUuid } from '../../lib/keyset-cursor';
 import { CLOSED_INVOICE_STATUSES } from './record-repo';
@@ -8,6 +9,7 @@ export interface CounterpartyListFilter {
   search: string | undefined;
   isTrusted: boolean | undefined;
   hasOpenInvoices: boolean | undefined;
+  verification: CounterpartyVerificationState | undefined;
   after: ListCursor | null;
   limit: number;
 }
@@ -41,6 +43,7 @@ export interface CounterpartyListRow extends Record<string, unknown> {
   is_trusted: boolean;
   bank_account_count: number;
   open_invoice_count: number;
+  verification_state: CounterpartyVerificationState;
 }
 
 /** With a search through search_counterparties: whether it found too many to drive the page. */
@@ -83,7 +86,20 @@ const PAGE_COLUMNS = sql`p.id, p.name, p.sort_name, p.vat_number, p.city, p.coun
        (select count(*)::int from counterparty_bank_accounts b
          where b.organization_id = p.organization_id and b.counterparty_id = p.id) as bank_account_count,
        (select count(*)::int from invoices i
-         where i.organization_id = p.organization_id and i.counterparty_id = p.id and ${OPEN_STATUS}) as open_invoice_count`;
+         where i.organization_id = p.organization_id and i.counterparty_id = p.id and ${OPEN_STATUS}) as open_invoice_count,
+       counterparty_verification_state(p.organization_id, p.id) as verification_state`;
+
+/**
+ * The verification filter on counterparties c (migration 0021). Every state but "unverified" needs
+ * a verification, so those few counterparties are found from the verification tables first.
+ */
+function verificationCondition(state: CounterpartyVerificationState): SQL {
+  const isState = sql`counterparty_verification_state(c.organization_id, c.id) = ${state}`;
+  if (state === 'unverified') return isState;
+  return sql`c.id in (select e.counterparty_id from counterparty_email_verifications e where e.organization_id = c.organization_id
+      union select x.counterparty_id from counterparty_executive_verifications x where x.organization_id = c.organization_id)
+    and ${isState}`;
+}
 
 function openInvoicesCondition(hasOpenInvoices: boolean): SQL {
   const open = sql`exists (select 1 from invoices i where i.organization_id = c.organization_id and i.counterparty_id = c.id and ${OPEN_STATUS})`;
@@ -96,6 +112,7 @@ function walkStatement(orgId: OrgId, filter: CounterpartyListFilter, search: SQL
   if (search) conditions.push(search);
   if (filter.isTrusted !== undefined) conditions.push(sql`c.is_trusted = ${filter.isTrusted}`);
   if (filter.hasOpenInvoices !== undefined) conditions.push(openInvoicesCondition(filter.hasOpenInvoices));
+  if (filter.verification) conditions.push(verificationCondition(filter.verification));
   if (filter.after) conditions.push(sql`(lower(c.name), c.id) > (${filter.after.name}, ${filter.after.id}::uuid)`);
   return sql`
     select ${PAGE_COLUMNS}
@@ -114,7 +131,11 @@ function walkStatement(orgId: OrgId, filter: CounterpartyListFilter, search: SQL
  */
 function matchesStatement(orgId: OrgId, filter: CounterpartyListFilter, terms: SearchTerms): SQL {
   const keyset = filter.after ? sql`and (lower(m.name), m.id) > (${filter.after.name}, ${filter.after.id}::uuid)` : sql``;
-  const open = filter.hasOpenInvoices !== undefined ? sql`where ${openInvoicesCondition(filter.hasOpenInvoices)}` : sql``;
+  const pageConditions = [
+    ...(filter.hasOpenInvoices !== undefined ? [openInvoicesCondition(filter.hasOpenInvoices)] : []),
+    ...(filter.verification ? [verificationCondition(filter.verification)] : []),
+  ];
+  const pageFilter = pageConditions.length > 0 ? sql`where ${sql.join(pageConditions, sql` and `)}` : sql``;
   return sql`
     with search_matches as materialized (${searchMatches(terms, filter.isTrusted, SEARCH_MATCH_LIMIT)})
     select page.*, counted.too_many
@@ -128,7 +149,7 @@ function matchesStatement(orgId: OrgId, filter: CounterpartyListFilter, terms: S
                          order by sort_name, m.id) m
                  cross join lateral (select * from counterparties c
                                       where c.organization_id = ${orgId} and c.id = m.id limit 1) c
-                 ${open}
+                 ${pageFilter}
                  order by m.sort_name, m.id
                  limit ${filter.limit + 1}) p
       ) page on true

@@ -20,6 +20,7 @@ export async function listCounterparties(
         search: query.search || undefined,
         isTrusted: asFilter(query.trusted),
         hasOpenInvoices: asFilter(query.hasOpenInvoices),
+        verification: query.verification,
         after,
         limit: query.limit,
       }),
@@ -39,6 +40,7 @@ export async function listCounterparties(
       isTrusted: row.is_trusted,
       bankAccountCount: row.bank_account_count,
       openInvoiceCount: row.open_invoice_count,
+      verificationState: row.verification_state,
     })),
     nextCursor: rows.length > query.limit && last ? encodeListCursor({ name: last.sort_name, id: last.id }) : null,
   };

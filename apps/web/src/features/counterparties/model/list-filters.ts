@@ -1,3 +1,8 @@
+import {
+  COUNTERPARTY_VERIFICATION_STATES,
+  type CounterpartyVerificationState,
+} from '@kontor/domain/counterparties/counterparty-record';
+
 /** A yes/no filter: empty means "either". */
 export type TriState = '' | 'true' | 'false';
 
@@ -6,6 +11,8 @@ export interface CounterpartyListFilters {
   search: string;
   trusted: TriState;
   hasOpenInvoices: TriState;
+  /** Empty: any state. */
+  verification: CounterpartyVerificationState | '';
 }
 
 /** The query the server gets: empty choices are left out. */
@@ -13,6 +20,7 @@ export interface CounterpartyListRequest extends Record<string, string | undefin
   search?: string;
   trusted?: 'true' | 'false';
   hasOpenInvoices?: 'true' | 'false';
+  verification?: CounterpartyVerificationState;
 }
 
 export const MAX_SEARCH_LENGTH = 100;
@@ -21,19 +29,26 @@ function readTriState(value: string | null): TriState {
   return value === 'true' || value === 'false' ? value : '';
 }
 
+function readVerification(value: string | null): CounterpartyVerificationState | '' {
+  return (COUNTERPARTY_VERIFICATION_STATES as readonly string[]).includes(value ?? '')
+    ? (value as CounterpartyVerificationState)
+    : '';
+}
+
 /** URL → filters; anything malformed is dropped, never sent to the server. */
 export function readListFilters(params: URLSearchParams): CounterpartyListFilters {
   return {
     search: (params.get('search') ?? '').slice(0, MAX_SEARCH_LENGTH),
     trusted: readTriState(params.get('trusted')),
     hasOpenInvoices: readTriState(params.get('hasOpenInvoices')),
+    verification: readVerification(params.get('verification')),
   };
 }
 
 /** Filters → URL, keeping the parameters that are not the list's own. */
 export function writeListFilters(filters: CounterpartyListFilters, current = new URLSearchParams()): URLSearchParams {
   const params = new URLSearchParams(current);
-  for (const key of ['search', 'trusted', 'hasOpenInvoices'] as const) {
+  for (const key of ['search', 'trusted', 'hasOpenInvoices', 'verification'] as const) {
     const value = key === 'search' ? filters.search.trim() : filters[key];
     if (value) params.set(key, value);
     else params.delete(key);
@@ -47,9 +62,10 @@ export function toListRequest(filters: CounterpartyListFilters): CounterpartyLis
   if (search) request.search = search;
   if (filters.trusted) request.trusted = filters.trusted;
   if (filters.hasOpenInvoices) request.hasOpenInvoices = filters.hasOpenInvoices;
+  if (filters.verification) request.verification = filters.verification;
   return request;
 }
 
 export function hasActiveFilters(filters: CounterpartyListFilters): boolean {
-  return filters.search.trim() !== '' || filters.trusted !== '' || filters.hasOpenInvoices !== '';
+  return filters.search.trim() !== '' || filters.trusted !== '' || filters.hasOpenInvoices !== '' || filters.verification !== '';
 }

@@ -6,6 +6,7 @@ import { currentLocale } from '@/lib/i18n';
 import { countryName } from '../../model/country-options';
 import { SelectCell, type RowSelection } from '../merge/select-cell';
 import { TrustBadge } from '../trust-badge';
+import { VerificationStateBadge } from './verification-state-badge';
 
 function Missing() {
   return <span className="text-muted-foreground">—</span>;
@@ -46,6 +47,7 @@ export function CounterpartyTable({
             {header(t('list.table.apNumber'))}
             {header(t('list.table.arNumber'))}
             {header(t('list.table.trust'))}
+            {header(t('list.table.verification'))}
             {header(t('list.table.bankAccounts'), 'text-right')}
             {header(t('list.table.openInvoices'), 'text-right')}
           </tr>
@@ -73,6 +75,9 @@ export function CounterpartyTable({
                 <td className="px-3 py-2 tabular-nums">{item.accountsPayableNumber ?? <Missing />}</td>
                 <td className="px-3 py-2 tabular-nums">{item.accountsReceivableNumber ?? <Missing />}</td>
                 <td className="px-3 py-2">{item.isTrusted ? <TrustBadge /> : <Missing />}</td>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  <VerificationStateBadge state={item.verificationState} />
+                </td>
                 <td className="px-3 py-2 text-right tabular-nums">{item.bankAccountCount}</td>
                 <td className="px-3 py-2 text-right tabular-nums">{item.openInvoiceCount}</td>
               </tr>

@@ -1,4 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import {
+  COUNTERPARTY_VERIFICATION_STATES,
+  type CounterpartyVerificationState,
+} from '@kontor/domain/counterparties/counterparty-record';
 import { SearchField } from '@/components/search-field';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -35,7 +39,7 @@ function TriStateSelect({ id, label, value, onChange, options }: TriStateSelectP
   );
 }
 
-/** Search (name, VAT number, numbers: the server decides) and the trust and open-invoice filters. */
+/** Search (name, VAT number, numbers: the server decides) and the trust, open-invoice and verification filters. */
 export function CounterpartyToolbar({
   filters,
   onChange,
@@ -67,8 +71,29 @@ export function CounterpartyToolbar({
         onChange={(hasOpenInvoices) => onChange({ hasOpenInvoices })}
         options={{ any: t('list.filters.any'), true: t('list.filters.openYes'), false: t('list.filters.openNo') }}
       />
+      <div className="grid gap-1">
+        <Label htmlFor="counterparty-filter-verification" className="text-xs text-muted-foreground">
+          {t('list.filters.verification')}
+        </Label>
+        <Select
+          value={filters.verification || ANY}
+          onValueChange={(next) => onChange({ verification: next === ANY ? '' : (next as CounterpartyVerificationState) })}
+        >
+          <SelectTrigger id="counterparty-filter-verification" className="w-52">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ANY}>{t('list.filters.any')}</SelectItem>
+            {COUNTERPARTY_VERIFICATION_STATES.map((state) => (
+              <SelectItem key={state} value={state}>
+                {t(`list.verification.${state}`)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
       {hasActiveFilters(filters) ? (
-        <Button variant="ghost" onClick={() => onChange({ search: '', trusted: '', hasOpenInvoices: '' })}>
+        <Button variant="ghost" onClick={() => onChange({ search: '', trusted: '', hasOpenInvoices: '', verification: '' })}>
           {t('list.filters.clear')}
         </Button>
       ) : null}
