@@ -7,3 +7,5 @@ export * from './invoice-reading/einvoice';
 export * from './invoice-reading/text/index.js';
 export * from './invoice-reading/ocr/index.js';
 export * from './invoice-reading/extracted-invoice';
+export * from './sepa-credit-transfer';
+export * from './bank-files';
