@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { VatCheckState } from '@kontor/domain';
+import type { CounterpartyVerificationState, VatCheckState } from '@kontor/domain';
 import {
   boolean,
   foreignKey,
@@ -118,6 +118,11 @@ export const counterparties = pgTable(
     skontoRate: integer('skonto_rate'),
     paymentRemindersEnabled: boolean('payment_reminders_enabled').notNull().default(false),
     paymentReminderEmails: text('payment_reminder_emails').array(),
+    /**
+     * Verified, pending, mismatch or unverified over the latest verification of each current bank
+     * account: kept by triggers on the verification and bank-account tables (migration 0022).
+     */
+    verificationState: text('verification_state').$type<CounterpartyVerificationState>().notNull().default('unverified'),
     /** The VAT number check (SPEC §4): null without a VAT number; the VIES job moves it on. */
     vatCheck: jsonb('vat_check').$type<VatCheckState>(),
     ...timestamps,
@@ -127,6 +132,13 @@ export const counterparties = pgTable(
     index('counterparties_name_idx').on(table.organizationId, table.name),
     // The counterparties list pages by (lower(name), id) (keyset, migration 0017).
     index('counterparties_lower_name_idx').on(table.organizationId, sql`lower(${table.name})`, table.id),
+    // The list's verification filter walks one state in name order.
+    index('counterparties_verification_state_idx').on(
+      table.organizationId,
+      table.verificationState,
+      sql`lower(${table.name})`,
+      table.id,
+    ),
     // Search by VAT number prefix and the "already exists" check.
     index('counterparties_vat_number_idx').on(table.organizationId, table.vatNumber.op('text_pattern_ops')),
     // SPEC §3: accounts payable / receivable numbers are unique per organisation (DATEV accounts).

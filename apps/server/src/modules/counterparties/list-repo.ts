@@ -87,18 +87,11 @@ const PAGE_COLUMNS = sql`p.id, p.name, p.sort_name, p.vat_number, p.city, p.coun
          where b.organization_id = p.organization_id and b.counterparty_id = p.id) as bank_account_count,
        (select count(*)::int from invoices i
          where i.organization_id = p.organization_id and i.counterparty_id = p.id and ${OPEN_STATUS}) as open_invoice_count,
-       counterparty_verification_state(p.organization_id, p.id) as verification_state`;
+       p.verification_state`;
 
-/**
- * The verification filter on counterparties c (migration 0021). Every state but "unverified" needs
- * a verification, so those few counterparties are found from the verification tables first.
- */
+/** The verification filter on counterparties c (the stored state, migration 0022). */
 function verificationCondition(state: CounterpartyVerificationState): SQL {
-  const isState = sql`counterparty_verification_state(c.organization_id, c.id) = ${state}`;
-  if (state === 'unverified') return isState;
-  return sql`c.id in (select e.counterparty_id from counterparty_email_verifications e where e.organization_id = c.organization_id
-      union select x.counterparty_id from counterparty_executive_verifications x where x.organization_id = c.organization_id)
-    and ${isState}`;
+  return sql`c.verification_state = ${state}`;
 }
 
 function openInvoicesCondition(hasOpenInvoices: boolean): SQL {
