@@ -7,7 +7,7 @@ import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import type { PaymentBatch, SepaAccountParty } from './payment-batch';
 import { MAX_SEPA_AMOUNT_CENTS, toCents } from './sepa-amount';
 import { SepaExportError, type SepaIssue } from './sepa-export-error';
-import { isSepaIdentifier, toSepaField } from './sepa-characters';
+import { isSepaIdentifier, toSepaField } from '@kontor/domain';
 
 /** SPEC §5/§9: remittance information shorter than 34 characters (SEPA itself allows 140). */
 export const MAX_REMITTANCE_LENGTH = 33;
