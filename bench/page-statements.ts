@@ -4,8 +4,7 @@
 // exactly what the API asks the database, not with a hand-written approximation that drifts.
 import pg from 'pg';
 import { invoiceListQuerySchema, type Permission, type Role } from '@kontor/domain';
-import { connectDatabase } from '../apps/server/src/db/database';
-import { asOrgId } from '../apps/server/src/db/database';
+import { asOrgId, connectDatabase } from '../apps/server/src/db/database';
 import { listInvoices } from '../apps/server/src/modules/invoices/list';
 
 interface CapturedStatement {

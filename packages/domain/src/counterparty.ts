@@ -16,14 +16,20 @@ export const counterpartySummarySchema = z.object({
 });
 export type CounterpartySummary = z.infer<typeof counterpartySummarySchema>;
 
+/** A counterparty's name (SPEC §5: required), the same in the inline and the full form. */
+export const counterpartyNameSchema = z.string().trim().min(1, { message: 'required' }).max(200, { message: 'too_long' });
+
+/** An optional European VAT number, checked by its country's pattern and stored normalised. */
+export const optionalVatNumberSchema = z
+  .string()
+  .trim()
+  .nullable()
+  .refine((value) => !value || isEuVatNumber(value), { message: 'invalid_vat' })
+  .transform((value) => (value ? normalizeVatNumber(value) : null));
+
 export const createCounterpartyInlineSchema = z.object({
-  name: z.string().trim().min(1, { message: 'required' }).max(200, { message: 'too_long' }),
-  vatNumber: z
-    .string()
-    .trim()
-    .nullable()
-    .refine((value) => !value || isEuVatNumber(value), { message: 'invalid_vat' })
-    .transform((value) => (value ? normalizeVatNumber(value) : null)),
+  name: counterpartyNameSchema,
+  vatNumber: optionalVatNumberSchema,
   iban: z
     .string()
     .trim()

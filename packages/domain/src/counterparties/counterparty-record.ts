@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isIban, normalizeIban } from '../iban';
-import { isEuVatNumber, normalizeVatNumber } from '../vat';
+import { counterpartyNameSchema, optionalVatNumberSchema } from '../counterparty';
 import { vatCheckStateSchema } from './vat-check';
 
 /**
@@ -307,13 +307,8 @@ export type CounterpartyBankAccountInput = z.infer<typeof counterpartyBankAccoun
 /** The counterparty form and POST/PUT /api/counterparties. */
 export const counterpartyFieldsSchema = z
   .object({
-    name: z.string().trim().min(1, { message: 'required' }).max(200, { message: 'too_long' }),
-    vatNumber: z
-      .string()
-      .trim()
-      .nullable()
-      .refine((value) => !value || isEuVatNumber(value), { message: 'invalid_vat' })
-      .transform((value) => (value ? normalizeVatNumber(value) : null)),
+    name: counterpartyNameSchema,
+    vatNumber: optionalVatNumberSchema,
     email: optionalText(320).refine((value) => value === null || EMAIL_PATTERN.test(value), { message: 'invalid_email' }),
     description: optionalText(2000),
     street: optionalText(200),

@@ -92,17 +92,7 @@ export class MailImporter {
           emailSubject: origin.subject,
           emailReceivedAt: origin.receivedAt,
         });
-        await insertInvoiceFile(tx, {
-          organizationId: orgId,
-          invoiceId,
-          kind: 'document',
-          storageKey: key,
-          fileName: file.fileName,
-          contentType: file.contentType,
-          size: file.body.length,
-          pages: file.pages,
-          sha256: file.sha256,
-        });
+        await insertInvoiceFile(tx, { organizationId: orgId, invoiceId, kind: 'document', storageKey: key }, file);
         await writeActivity(tx, orgId, {
           entityType: 'invoice',
           entityId: invoiceId,

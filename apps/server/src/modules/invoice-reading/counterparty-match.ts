@@ -3,6 +3,7 @@ import { normalizeIban, normalizeVatNumber, type ProposedCounterparty } from '@k
 import type { ExtractedInvoice } from '@kontor/formats';
 import type { OrgId, Tx } from '../../db/database';
 import { counterparties, counterpartyBankAccounts } from '../../db/schema';
+import { findFirstBankAccount } from '../invoices/references';
 
 /** Below this trigram similarity two supplier names are different suppliers (e.g. "Müller GmbH" / "Möller AG"). */
 export const NAME_SIMILARITY_THRESHOLD = 0.6;
@@ -86,12 +87,7 @@ export async function findCounterpartyFill(tx: Tx, orgId: OrgId, counterpartyId:
     .where(and(eq(counterparties.organizationId, orgId), eq(counterparties.id, counterpartyId)))
     .limit(1);
   if (!row) return null;
-  const [account] = await tx
-    .select({ iban: counterpartyBankAccounts.iban, bic: counterpartyBankAccounts.bic })
-    .from(counterpartyBankAccounts)
-    .where(and(eq(counterpartyBankAccounts.organizationId, orgId), eq(counterpartyBankAccounts.counterpartyId, counterpartyId)))
-    .orderBy(asc(counterpartyBankAccounts.createdAt), asc(counterpartyBankAccounts.id))
-    .limit(1);
+  const account = await findFirstBankAccount(tx, orgId, counterpartyId);
   return { ...row, iban: account?.iban ?? null, bic: account?.bic ?? null };
 }
 

@@ -41,18 +41,11 @@ export class InvoiceFiles {
         // Locked so that attachments and a concurrent delete of the invoice happen in order.
         const row = await findVisibleInvoice(tx, org, id, { lock: true });
         for (const { file, key } of planned) {
-          await insertInvoiceFile(tx, {
-            organizationId: org.orgId,
-            invoiceId: id,
-            kind: 'attachment',
-            storageKey: key,
-            fileName: file.fileName,
-            contentType: file.contentType,
-            size: file.body.length,
-            pages: file.pages,
-            sha256: file.sha256,
-            createdBy: org.userId,
-          });
+          await insertInvoiceFile(
+            tx,
+            { organizationId: org.orgId, invoiceId: id, kind: 'attachment', storageKey: key, createdBy: org.userId },
+            file,
+          );
         }
         await writeActivity(tx, org.orgId, {
           entityType: 'invoice',

@@ -98,13 +98,23 @@ export async function findCounterpartyDefaults(
     .where(and(eq(counterparties.organizationId, orgId), eq(counterparties.id, counterpartyId)))
     .limit(1);
   if (!row) return null;
+  const account = await findFirstBankAccount(tx, orgId, counterpartyId);
+  return { name: row.name, vatNumber: row.vatNumber, iban: account?.iban ?? null, bic: account?.bic ?? null };
+}
+
+/** The bank account an invoice of this counterparty is paid to unless the document names another: its first one. */
+export async function findFirstBankAccount(
+  tx: Tx,
+  orgId: OrgId,
+  counterpartyId: string,
+): Promise<{ iban: string; bic: string | null } | null> {
   const [account] = await tx
     .select({ iban: counterpartyBankAccounts.iban, bic: counterpartyBankAccounts.bic })
     .from(counterpartyBankAccounts)
     .where(and(eq(counterpartyBankAccounts.organizationId, orgId), eq(counterpartyBankAccounts.counterpartyId, counterpartyId)))
     .orderBy(asc(counterpartyBankAccounts.createdAt), asc(counterpartyBankAccounts.id))
     .limit(1);
-  return { name: row.name, vatNumber: row.vatNumber, iban: account?.iban ?? null, bic: account?.bic ?? null };
+  return account ?? null;
 }
 
 /** The account new invoices are paid from unless someone picks another (SPEC §3 default debitor). */

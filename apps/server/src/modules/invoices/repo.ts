@@ -15,6 +15,7 @@ import {
   users,
 } from '../../db/schema';
 import { readActivityEntries, type ActivityLogEntry } from '../activity-log/reader';
+import type { CheckedFile } from './upload-checks';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceInsert = typeof invoices.$inferInsert;
@@ -78,8 +79,23 @@ export async function insertInvoice(tx: Tx, values: InvoiceInsert): Promise<Invo
   return row;
 }
 
-export async function insertInvoiceFile(tx: Tx, values: typeof invoiceFiles.$inferInsert): Promise<InvoiceFileRow> {
-  const [row] = await tx.insert(invoiceFiles).values(values).returning();
+/** The row of a checked upload (document or attachment) stored under `storageKey`. */
+export async function insertInvoiceFile(
+  tx: Tx,
+  target: Pick<typeof invoiceFiles.$inferInsert, 'organizationId' | 'invoiceId' | 'kind' | 'storageKey' | 'createdBy'>,
+  file: CheckedFile,
+): Promise<InvoiceFileRow> {
+  const [row] = await tx
+    .insert(invoiceFiles)
+    .values({
+      ...target,
+      fileName: file.fileName,
+      contentType: file.contentType,
+      size: file.body.length,
+      pages: file.pages,
+      sha256: file.sha256,
+    })
+    .returning();
   if (!row) throw new Error('invoice file insert returned nothing');
   return row;
 }

@@ -139,18 +139,11 @@ export class InvoiceService {
             debitorBankAccountId,
             uploadedBy: org.userId,
           });
-          const document = await insertInvoiceFile(tx, {
-            organizationId: org.orgId,
-            invoiceId,
-            kind: 'document',
-            storageKey: key,
-            fileName: file.fileName,
-            contentType: file.contentType,
-            size: file.body.length,
-            pages: file.pages,
-            sha256: file.sha256,
-            createdBy: org.userId,
-          });
+          const document = await insertInvoiceFile(
+            tx,
+            { organizationId: org.orgId, invoiceId, kind: 'document', storageKey: key, createdBy: org.userId },
+            file,
+          );
           await writeActivity(tx, org.orgId, {
             entityType: 'invoice',
             entityId: invoiceId,
