@@ -50,8 +50,10 @@ export const DEFAULT_FLAG_SEVERITY: Readonly<Record<AnalysisFlagCode, AnalysisSe
 export interface AnalysisFlag {
   code: AnalysisFlagCode;
   severity: AnalysisSeverity;
-  /** Human-readable reason, e.g. "IBAN DE… never paid before for ACME". */
+  /** Human-readable reason (English), e.g. "IBAN DE… never paid before for ACME". */
   reason: string;
+  /** The reason's parameters: the web shows `transactions:flags.<code>` with them in the viewer's language. */
+  params?: Record<string, string | number>;
 }
 
 export const ANALYSIS_EVENT_TYPES = ['analysed', 'mark_ok', 'mark_not_ok'] as const;

@@ -6,3 +6,4 @@ export * from './invoices';
 export * from './approvals';
 export * from './reading';
 export * from './counterparty-trust';
+export * from './payments';
