@@ -29,3 +29,6 @@ await build({
   logLevel: 'warning',
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
+// @kontor/formats reads its SEPA schemas with new URL('./xsd/…', import.meta.url); bundled,
+// import.meta.url is dist/main.js, so the schemas go beside it.
+cpSync('../../packages/formats/src/sepa-credit-transfer/xsd', 'dist/xsd', { recursive: true });

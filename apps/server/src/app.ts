@@ -41,6 +41,11 @@ import { emailImportPlugin } from './modules/email-import/plugin';
 import { registerVatCheck } from './modules/vat-check/jobs';
 import { vatCheckRoutes } from './modules/vat-check/routes';
 import { executiveVerificationRoutes, verificationInboxRoutes } from './modules/counterparty-verification/executive/routes';
+import { bankFileImportRoutes } from './modules/bank-file-import/routes';
+import { registerBankFileImport } from './modules/bank-file-import/plugin';
+import { paymentRunRoutes } from './modules/payment-runs/routes';
+import { transactionRoutes } from './modules/transactions/routes';
+import { registerPaymentRunJobs } from './modules/payment-runs/jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -98,6 +103,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   await registerInvoiceReading(app);
   await registerVatCheck(app);
   await registerCounterpartyImport(app);
+  await registerBankFileImport(app);
+  await registerPaymentRunJobs(app);
   await app.register(systemRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(userRoutes, { prefix: '/api/user' });
@@ -117,6 +124,9 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   await app.register(emailVerificationRoutes, { prefix: '/api/counterparties' });
   await app.register(publicEmailVerificationRoutes, { prefix: '/api/public/bank-account-verification' });
   await app.register(approvalFlowRoutes, { prefix: '/api/approval-flows' });
+  await app.register(bankFileImportRoutes, { prefix: '/api/bank-file-imports' });
+  await app.register(paymentRunRoutes, { prefix: '/api/payment-runs' });
+  await app.register(transactionRoutes, { prefix: '/api/transactions' });
   // Mail in is a listener like HTTP: it runs where the API runs.
   if (config.mailImport.port > 0 && config.roles.has('api')) await app.register(emailImportPlugin);
   await app.register(webPlugin);

@@ -62,6 +62,8 @@ const envSchema = z.object({
   SMTP_IMPORT_HOST: z.string().default('0.0.0.0'),
   VAT_CHECK: flag.default(true),
   VIES_URL: z.string().url().default('https://ec.europa.eu/taxation_customs/vies/rest-api'),
+  /** Largest bank file upload (pain.001 / camt.053) in MB; a 100,000-entry camt.053 is about 60 MB. */
+  BANK_FILE_MAX_MB: z.coerce.number().int().min(1).max(2048).default(200),
 });
 
 export type Role = 'api' | 'worker';
@@ -105,6 +107,8 @@ export interface Config {
   mailImport: { domain: string; port: number; host: string };
   /** VAT numbers asked at the EU's VIES REST API (SPEC §4); off = checked for their format only. */
   vatCheck: { enabled: boolean; viesUrl: string; timeoutMs: number };
+  /** Bank file uploads (issue 7 item 5): the size limit of one file. */
+  bankFileImport: { maxBytes: number };
 }
 
 /** A secret kept in the data folder so that sessions survive restarts without configuration. */
@@ -190,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     reading: { enabled: e.INVOICE_READING },
     mailImport: { domain: e.MAIL_DOMAIN, port: e.SMTP_IMPORT_PORT, host: e.SMTP_IMPORT_HOST },
     vatCheck: { enabled: e.VAT_CHECK, viesUrl: e.VIES_URL.replace(/\/$/, ''), timeoutMs: 10_000 },
+    bankFileImport: { maxBytes: e.BANK_FILE_MAX_MB * 1024 * 1024 },
     ...overrides,
   };
 }

@@ -2,12 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REQUIRED_FIELDS } from '@kontor/domain';
 import {
   approvalFlows,
+  bankFileImports,
   companyBankAccounts,
   costCenters,
   counterparties,
   counterpartyImports,
   ledgerAccounts,
+  paymentRuns,
   taxKeys,
+  transactions,
 } from '../src/db/schema';
 import type { RouteTableEntry } from '../src/plugins/access';
 import { counterpartyBody } from './counterparty-fixtures';
@@ -84,6 +87,46 @@ const FOREIGN_RESOURCES: Record<string, ForeignResourceFactory> = {
       .returning();
     return row!.id;
   },
+  'bank-file-import': async (testApp, foreign) => {
+    const [row] = await testApp.database.db
+      .insert(bankFileImports)
+      .values({
+        organizationId: foreign.id,
+        kind: 'trusted_history',
+        format: 'camt.053',
+        fileName: 'foreign.xml',
+        fileKey: `org/${foreign.id}/bank-file-imports/foreign.xml`,
+        fileSize: 100,
+      })
+      .returning();
+    return row!.id;
+  },
+  'payment-run': async (testApp, foreign) => {
+    // Numbers are unique per organisation; each route gets a run of its own.
+    const [row] = await testApp.database.db
+      .insert(paymentRuns)
+      .values({ organizationId: foreign.id, number: Math.floor(Math.random() * 1e9) + 1, name: 'Foreign run' })
+      .returning();
+    return row!.id;
+  },
+  transaction: async (testApp, foreign) => {
+    const [row] = await testApp.database.db
+      .insert(transactions)
+      .values({
+        organizationId: foreign.id,
+        origin: 'manual',
+        amount: 100,
+        currency: 'EUR',
+        requestedExecutionDate: '2026-12-01',
+        endToEndId: 'TRXFOREIGN',
+        debitorName: 'Foreign AG',
+        debitorIban: 'DE89370400440532013000',
+        creditorName: 'Foreign supplier',
+        creditorIban: 'DE02120300000000202051',
+      })
+      .returning();
+    return row!.id;
+  },
   'counterparty-import': async (testApp, foreign) => {
     const [row] = await testApp.database.db
       .insert(counterpartyImports)
@@ -142,6 +185,25 @@ const VALID_BODIES: Record<string, BodyFactory> = {
   'POST /api/counterparties/:id/executive-verifications/:verificationId/decision': () => ({ decision: 'approved' }),
   'POST /api/counterparties/:id/vat-check': () => ({}),
   'POST /api/counterparties/imports/:importId/start': () => ({ mapping: { name: 'Name' } }),
+  'POST /api/payment-runs/:id/transactions': () => ({ version: 1, transactionIds: ['00000000-0000-4000-8000-00000000000e'] }),
+  'POST /api/payment-runs/:id/transactions/remove': () => ({
+    version: 1,
+    transactionIds: ['00000000-0000-4000-8000-00000000000e'],
+  }),
+  'POST /api/payment-runs/:id/request-approval': () => ({ version: 1 }),
+  'POST /api/payment-runs/:id/approve': () => ({ version: 1 }),
+  'POST /api/payment-runs/:id/reject': () => ({ version: 1, reason: 'Foreign' }),
+  'POST /api/payment-runs/:id/reset': () => ({ version: 1 }),
+  'POST /api/payment-runs/:id/export': () => ({ version: 1 }),
+  'POST /api/transactions/from-invoice/:invoiceId': () => ({}),
+  'PATCH /api/transactions/:id': () => ({ version: 1, amount: 200 }),
+  'PUT /api/transactions/:id/notes': () => ({ version: 1, notes: 'Foreign' }),
+  'POST /api/transactions/:id/cancel': () => ({ version: 1, reason: 'Foreign' }),
+  'POST /api/transactions/:id/archive': () => ({ version: 1, reason: 'Foreign' }),
+  'POST /api/transactions/:id/reactivate': () => ({ version: 1 }),
+  'POST /api/transactions/:id/postpone': () => ({ version: 1 }),
+  'POST /api/transactions/:id/analysis': () => ({ version: 1, decision: 'mark_ok', note: 'Foreign' }),
+  'POST /api/transactions/:id/analyse': () => ({ version: 1 }),
   // Starting a verification takes no body; the ids in the path are all it needs.
   'POST /api/counterparties/:id/bank-accounts/:bankAccountId/email-verification': () => ({}),
 };

@@ -10,6 +10,8 @@ import type counterpartyVerification from './locales/en/counterparty-verificatio
 import type counterpartyExecutive from './locales/en/counterparty-executive.json';
 import type counterpartyVat from './locales/en/counterparty-vat.json';
 import type counterpartyMerge from './locales/en/counterparty-merge.json';
+import type paymentRuns from './locales/en/payment-runs.json';
+import type transactions from './locales/en/transactions.json';
 import type invoiceDetail from './locales/en/invoice-detail.json';
 import type invoices from './locales/en/invoices.json';
 import type legal from './locales/en/legal.json';
@@ -47,6 +49,8 @@ declare module 'i18next' {
       'counterparty-vat': typeof counterpartyVat;
       'counterparty-import': typeof counterpartyImport;
       'counterparty-merge': typeof counterpartyMerge;
+      'payment-runs': typeof paymentRuns;
+      transactions: typeof transactions;
       errors: typeof errors;
       validation: typeof validation;
     };

@@ -14,7 +14,11 @@ export interface StoredObject {
 export interface FileStorage {
   readonly kind: 'local' | 's3';
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Stores a stream without holding it in memory (bank files of 100,000 entries); answers the bytes stored. */
+  putStream(key: string, body: AsyncIterable<Uint8Array>, contentType: string): Promise<{ size: number }>;
   get(key: string): Promise<StoredObject | null>;
+  /** Reads a stored file as a stream of chunks; null when it does not exist. */
+  getStream(key: string): Promise<{ stream: AsyncIterable<Uint8Array>; size: number } | null>;
   delete(key: string): Promise<void>;
   /** A time-limited URL a browser can fetch without a session. */
   signedUrl(key: string, ttlSeconds: number, options?: { downloadName?: string }): Promise<{ url: string; expiresAt: Date }>;

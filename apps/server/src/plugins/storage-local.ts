@@ -1,7 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { constants as fsConstants, type ReadStream } from 'node:fs';
+import { constants as fsConstants, createWriteStream, type ReadStream } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import type { FileStorage, StoredObject } from './foundation-types';
 
@@ -155,6 +157,38 @@ export class LocalFileStorage implements FileStorage {
       await rm(`${file}${suffix}`, { force: true });
       throw error;
     }
+  }
+
+  /** Like put, for a stream: written to a temporary name chunk by chunk, then renamed into place. */
+  async putStream(key: string, body: AsyncIterable<Uint8Array>, contentType: string): Promise<{ size: number }> {
+    assertContentType(contentType);
+    const file = this.pathFor(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    const suffix = `.${randomBytes(6).toString('hex')}.tmp`;
+    let size = 0;
+    async function* counted(): AsyncGenerator<Uint8Array> {
+      for await (const chunk of body) {
+        size += chunk.byteLength;
+        yield chunk;
+      }
+    }
+    try {
+      await pipeline(Readable.from(counted()), createWriteStream(`${file}${suffix}`, { flags: 'wx' }));
+      const meta = JSON.stringify({ contentType, size } satisfies z.infer<typeof metaSchema>);
+      await writeFile(`${file}${META_SUFFIX}${suffix}`, meta, { flag: 'wx' });
+      await rename(`${file}${META_SUFFIX}${suffix}`, `${file}${META_SUFFIX}`);
+      await rename(`${file}${suffix}`, file);
+    } catch (error) {
+      await rm(`${file}${META_SUFFIX}${suffix}`, { force: true });
+      await rm(`${file}${suffix}`, { force: true });
+      throw error;
+    }
+    return { size };
+  }
+
+  async getStream(key: string): Promise<{ stream: AsyncIterable<Uint8Array>; size: number } | null> {
+    const opened = await this.open(key);
+    return opened ? { stream: opened.stream, size: opened.size } : null;
   }
 
   async get(key: string): Promise<StoredObject | null> {

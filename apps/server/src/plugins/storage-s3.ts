@@ -1,10 +1,23 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Config } from '../config';
 import type { FileStorage, StoredObject } from './foundation-types';
 import { assertContentType, assertStorageKey, contentDisposition } from './storage-local';
 
 export type S3StorageConfig = Extract<Config['storage'], { kind: 's3' }>;
+
+/** Part size of streamed uploads: S3 wants at least 5 MiB per part (but the last). */
+const STREAM_PART_BYTES = 8 * 1024 * 1024;
 
 /** SigV4 presigned URLs cannot live longer than seven days. */
 const MAX_PRESIGN_SECONDS = 7 * 24 * 60 * 60;
@@ -54,6 +67,78 @@ export class S3FileStorage implements FileStorage {
         ContentLength: body.length,
       }),
     );
+  }
+
+  /**
+   * A stream of unknown length: small ones in one PUT, larger ones as a multipart upload of
+   * STREAM_PART_BYTES parts, so at most one part is in memory (@aws-sdk/lib-storage is not installed).
+   */
+  async putStream(key: string, body: AsyncIterable<Uint8Array>, contentType: string): Promise<{ size: number }> {
+    assertStorageKey(key);
+    assertContentType(contentType);
+    const bucket = this.config.bucket;
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    let size = 0;
+    let uploadId: string | undefined;
+    const parts: { ETag: string | undefined; PartNumber: number }[] = [];
+    const sendPart = async (): Promise<void> => {
+      const part = Buffer.concat(pending);
+      pending = [];
+      pendingBytes = 0;
+      if (!uploadId) {
+        const created = await this.client.send(
+          new CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ContentType: contentType }),
+        );
+        uploadId = created.UploadId;
+      }
+      const PartNumber = parts.length + 1;
+      const sent = await this.client.send(
+        new UploadPartCommand({
+          Bucket: bucket,
+          Key: key,
+          UploadId: uploadId,
+          PartNumber,
+          Body: part,
+          ContentLength: part.length,
+        }),
+      );
+      parts.push({ ETag: sent.ETag, PartNumber });
+    };
+    try {
+      for await (const chunk of body) {
+        pending.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        pendingBytes += chunk.byteLength;
+        size += chunk.byteLength;
+        if (pendingBytes >= STREAM_PART_BYTES) await sendPart();
+      }
+      if (!uploadId) {
+        await this.put(key, Buffer.concat(pending), contentType);
+        return { size };
+      }
+      if (pendingBytes > 0) await sendPart();
+      await this.client.send(
+        new CompleteMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
+      );
+      return { size };
+    } catch (error) {
+      if (uploadId)
+        await this.client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId })).catch(() => {});
+      throw error;
+    }
+  }
+
+  async getStream(key: string): Promise<{ stream: AsyncIterable<Uint8Array>; size: number } | null> {
+    assertStorageKey(key);
+    try {
+      const result = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: key }));
+      if (!result.Body) return null;
+      // In Node the body is a Readable (an async iterable of Buffers).
+      return { stream: result.Body as AsyncIterable<Uint8Array>, size: result.ContentLength ?? 0 };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
   }
 
   async get(key: string): Promise<StoredObject | null> {

@@ -1,3 +1,4 @@
+import type { FieldError } from 'react-hook-form';
 import type { $ZodRawIssue } from 'zod/v4/core';
 import { i18n } from './i18n';
 
@@ -45,4 +46,18 @@ export function translateFieldMessage(message: string | undefined, params?: Reco
   if (!message) return undefined;
   const key = `validation:${message}`;
   return i18n.exists(key) ? i18n.t(key as 'validation:required', params ?? {}) : message;
+}
+
+function isFieldError(value: unknown): value is FieldError {
+  return typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string';
+}
+
+/** Rewrites every message of the error tree in place: rule codes ("invalid_iban") become sentences. */
+export function translateErrorTree(node: unknown): void {
+  if (typeof node !== 'object' || node === null) return;
+  if (isFieldError(node)) node.message = translateFieldMessage(node.message) ?? node.message;
+  for (const [key, child] of Object.entries(node)) {
+    if (key === 'ref' || key === 'message' || key === 'type' || key === 'types') continue;
+    translateErrorTree(child);
+  }
 }

@@ -25,6 +25,8 @@ export const NAMESPACES = [
   'counterparty-vat',
   'counterparty-import',
   'counterparty-merge',
+  'payment-runs',
+  'transactions',
   'errors',
   'validation',
 ] as const;

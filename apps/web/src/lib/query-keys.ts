@@ -51,6 +51,16 @@ export const queryKeys = {
     /** Bank-account verification runs by e-mail; under the counterparty key so every counterparty write refreshes them. */
     emailVerifications: (id: string) => ['counterparties', 'email-verifications', id] as const,
   },
+  /** Payments (issue 7): the list views, one transaction, the dashboard; payment runs refresh them too. */
+  transactions: {
+    all: () => ['transactions'] as const,
+    lists: () => ['transactions', 'list'] as const,
+    list: (query: Record<string, string | number | undefined>) => ['transactions', 'list', query] as const,
+    counts: (query: Record<string, string | number | undefined>) => ['transactions', 'count', query] as const,
+    byId: (id: string) => ['transactions', 'id', id] as const,
+    dashboard: (range: string) => ['transactions', 'dashboard', range] as const,
+    bankFileImport: (id: string) => ['bank-file-imports', id] as const,
+  },
   subscription: {
     all: () => ['subscription'] as const,
     current: (organizationId: string) => ['subscription', 'current', organizationId] as const,

@@ -20,6 +20,45 @@ export const MAX_BANK_FILE_BYTES = 200 * 1024 * 1024;
 /** How many skipped entries and warnings are kept with their reasons; the counts are always complete. */
 export const MAX_STORED_IMPORT_PROBLEMS = 1000;
 
+/**
+ * The problem codes an import reports (translation keys under bankFileImport.problems). Skips:
+ * the entry made nothing. Warnings: it was imported, but something was changed or is worth a look.
+ * The file readers' own codes (@kontor/formats: malformed_xml, missing_amount, xml_error,
+ * control_sum_mismatch, …) are passed through as they are.
+ */
+export const BANK_FILE_IMPORT_SKIP_CODES = [
+  'not_eur',
+  'invalid_iban',
+  'invalid_amount',
+  'invalid_debitor_iban',
+  'missing_debitor_name',
+  'missing_creditor_name',
+  'incoming_payment',
+  'no_iban',
+  'not_booked',
+  'already_known',
+] as const;
+export const BANK_FILE_IMPORT_WARNING_CODES = [
+  'debitor_not_company_account',
+  'execution_date_moved',
+  'execution_date_missing',
+  'remittance_shortened',
+  'creditor_name_shortened',
+  'end_to_end_id_replaced',
+  'message_already_imported',
+  'no_counterparty',
+] as const;
+/** Why a whole file failed (failureCode): the readers' BankFileError codes and the job's own. */
+export const BANK_FILE_IMPORT_FAILURE_CODES = [
+  'not_xml',
+  'unexpected_message',
+  'unknown_namespace',
+  'unsupported_version',
+  'file_truncated',
+  'file_missing',
+  'internal',
+] as const;
+
 /** One skipped entry or warning: a translation key and its parameters, and where in the file. */
 export interface StoredBankFileImportProblem {
   kind: 'skipped' | 'warning';
@@ -57,6 +96,10 @@ export const bankFileImportSchema = z.object({
   finishedAt: z.string().nullable(),
 });
 export type BankFileImport = z.infer<typeof bankFileImportSchema>;
+
+/** GET /api/bank-file-imports: the latest 20 imports, newest first (each with its first 50 problems). */
+export const bankFileImportListSchema = z.object({ items: z.array(bankFileImportSchema) });
+export type BankFileImportList = z.infer<typeof bankFileImportListSchema>;
 
 /** The multipart field that says what the upload is for (POST /api/bank-file-imports). */
 export const bankFileImportKindSchema = z.enum(BANK_FILE_IMPORT_KINDS);

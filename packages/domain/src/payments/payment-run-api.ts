@@ -2,7 +2,6 @@
 import { z } from 'zod';
 import { approvalRequestViewSchema } from '../approvals/approval-views';
 import { PAYMENT_RUN_EVENTS, PAYMENT_RUN_ORIGINS, paymentRunStatusSchema, sepaFormatSchema } from './payment-run-status';
-import { transactionListItemSchema } from './transaction-api';
 
 const versionSchema = z.number().int().min(1);
 /** A run holds at most this many transactions (the SEPA benchmark size; banks take far fewer per file). */
@@ -27,7 +26,7 @@ export const paymentRunSummarySchema = z.object({
 });
 export type PaymentRunSummary = z.infer<typeof paymentRunSummarySchema>;
 
-/** GET /api/payment-runs/:id and every action's answer. */
+/** GET /api/payment-runs/:id and every action's answer; its transactions page through GET /api/transactions?paymentRunId=…&view=all. */
 export const paymentRunSchema = paymentRunSummarySchema.extend({
   approval: approvalRequestViewSchema.nullable(),
   allowedEvents: z.array(z.enum(PAYMENT_RUN_EVENTS)),
@@ -42,7 +41,6 @@ export const paymentRunSchema = paymentRunSummarySchema.extend({
       exportedByName: z.string().nullable(),
     })
     .nullable(),
-  transactions: z.array(transactionListItemSchema),
   /** Transactions per debitor account and execution date: one SEPA payment-information block each. */
   paymentBlocks: z.array(
     z.object({

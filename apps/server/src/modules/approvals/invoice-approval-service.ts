@@ -20,6 +20,11 @@ import { writeActivity } from '../activity-log/writer';
 import { canSeeAllInvoices } from '../invoices/policy';
 import { findRequiredFieldSettings, loadInvoiceParts, updateInvoiceVersioned, type InvoiceRow } from '../invoices/repo';
 import { findVisibleInvoice, readInvoice } from '../invoices/service';
+import {
+  createTransactionForInvoice,
+  deleteTransactionOfInvoice,
+  findLinkedTransactionStatus,
+} from '../transactions/from-invoice';
 import { decisionRefusalError, enforceRequiredFields, flowSubjectOf, resetRefusalError } from './approval-checks';
 import { actorOf, tenant } from './context';
 import { listFlowRows } from './flow-repo';
@@ -35,14 +40,6 @@ import {
   syncWaiting,
   updateRequest,
 } from './request-repo';
-
-/**
- * The linked payment transaction's status, for the reset rule of SPEC §4. Transactions do not
- * exist yet (payment-runs issue); this is the one place that will ask for them.
- */
-async function findLinkedTransactionStatus(_tx: Tx, _invoice: InvoiceRow): Promise<string | null> {
-  return null;
-}
 
 /**
  * Invoice approvals (SPEC §4): request, approve, reject, reset. Every action locks the invoice
@@ -117,13 +114,15 @@ export class InvoiceApprovalService {
     return this.database.withOrg(tenant(org), async (tx) => {
       const row = await findVisibleInvoice(tx, org, id, { lock: true });
       if (row.version !== version) throw new AppError('stale_version');
-      const refusal = invoiceResetRefusal(row.status, await findLinkedTransactionStatus(tx, row));
+      const refusal = invoiceResetRefusal(row.status, await findLinkedTransactionStatus(tx, org.orgId, row.id));
       if (refusal) throw resetRefusalError(refusal, row.status);
       const request = await findCurrentRequest(tx, org.orgId, 'invoice', id);
       // SPEC §6: the requester, ap_invoices:manage and admins may reset.
       const isRequester = request !== null && request.requestedBy === org.userId;
       if (!isRequester && !canSeeAllInvoices(org)) throw new AppError('approval_reset_forbidden');
       await resetCurrentRequest(tx, org.orgId, { type: 'invoice', id }, actorOf(org), 'reset');
+      // SPEC §4: a reset deletes the linked payment (the refusal above kept exported and approved ones).
+      await deleteTransactionOfInvoice(tx, org.orgId, id, actorOf(org));
       const updated = await this.moveInvoice(tx, org, row, 'reset');
       return readInvoice(tx, org.orgId, updated);
     });
@@ -179,6 +178,11 @@ export class InvoiceApprovalService {
       await syncWaiting(tx, org.orgId, request.id);
       const action = result.outcome === 'approved' ? 'approve' : 'reject';
       const updated = await this.moveInvoice(tx, org, row, action, choice.reason ?? undefined);
+      // Issue 7 item 2: the final approval creates the payment; problems (no debitor account, no
+      // IBAN…) are logged on the invoice and do not undo the approval.
+      if (result.outcome === 'approved' && updated.shouldCreateTransaction && !updated.alreadyPaid) {
+        await createTransactionForInvoice(tx, org.orgId, updated, actorOf(org));
+      }
       return readInvoice(tx, org.orgId, updated);
     });
   }

@@ -13,6 +13,7 @@ import { BANK_ACCOUNT_REFERENCES, CLOSED_INVOICE_STATUSES } from './record-repo'
  */
 const MOVED_REFERENCES: readonly { key: keyof CounterpartyMergeMoves; table: string; hasVersion: boolean }[] = [
   { key: 'invoices', table: 'invoices', hasVersion: true },
+  { key: 'transactions', table: 'transactions', hasVersion: true },
   { key: 'emailVerifications', table: 'counterparty_email_verifications', hasVersion: true },
   { key: 'executiveVerifications', table: 'counterparty_executive_verifications', hasVersion: true },
 ];

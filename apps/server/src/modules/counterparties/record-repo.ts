@@ -1,6 +1,14 @@
 import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { OrgId, Tx } from '../../db/database';
-import { activityLog, counterparties, counterpartyBankAccounts, invoices, ledgerAccounts, users } from '../../db/schema';
+import {
+  activityLog,
+  counterparties,
+  counterpartyBankAccounts,
+  invoices,
+  ledgerAccounts,
+  transactions,
+  users,
+} from '../../db/schema';
 import { readActivityEntries, type ActivityLogEntry } from '../activity-log/reader';
 import { findAbsorbedCounterpartyIds } from './merge-history';
 
@@ -66,12 +74,13 @@ export async function countCounterpartyInvoices(
   return { total: row?.total ?? 0, open: row?.open ?? 0 };
 }
 
-/**
- * Bank transactions that name the counterparty. The transactions module does not exist yet:
- * when it does, count its rows here, and DELETE (and merge) refuse on them like on invoices.
- */
-export async function countCounterpartyTransactions(_tx: Tx, _orgId: OrgId, _counterpartyId: string): Promise<number> {
-  return 0;
+/** Payments (transactions, issue 7) that name the counterparty, in every status: DELETE refuses on them like on invoices. */
+export async function countCounterpartyTransactions(tx: Tx, orgId: OrgId, counterpartyId: string): Promise<number> {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(transactions)
+    .where(and(eq(transactions.organizationId, orgId), eq(transactions.counterpartyId, counterpartyId)));
+  return row?.count ?? 0;
 }
 
 /**

@@ -5,7 +5,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useCostCenters } from '@/lib/master-data/cost-centers';
-import { CounterpartyFilter } from './counterparty-filter';
+import { CounterpartyFilter } from '@/components/counterparty-filter';
 import { DebouncedInput } from '@/components/debounced-input';
 import { PANEL_FILTER_KEYS, parseAmountToMinor, type InvoiceListFilters } from './list-query';
 

@@ -12,7 +12,7 @@ import { cn } from '@/lib/cn';
  * shows by name (read by id, so a shared link shows it too) with a button to clear it.
  */
 export function CounterpartyFilter({ value, onChange }: { value: string; onChange: (id: string) => void }) {
-  const { t } = useTranslation('invoices');
+  const { t } = useTranslation('common');
   const id = useId();
   const listId = `${id}-list`;
   const [text, setText] = useState('');
@@ -32,13 +32,13 @@ export function CounterpartyFilter({ value, onChange }: { value: string; onChang
   if (value) {
     return (
       <div className="grid gap-2">
-        <Label>{t('filters.counterparty')}</Label>
+        <Label>{t('counterpartyFilter.counterparty')}</Label>
         <div className="flex h-10 items-center justify-between gap-2 rounded-md border border-border bg-surface px-3 text-sm">
-          <span className="truncate">{selected.data?.name ?? t('filters.loadingCounterparty')}</span>
+          <span className="truncate">{selected.data?.name ?? t('counterpartyFilter.loadingCounterparty')}</span>
           <button
             type="button"
             onClick={() => onChange('')}
-            aria-label={t('filters.clearCounterparty')}
+            aria-label={t('counterpartyFilter.clearCounterparty')}
             className="rounded-sm p-0.5 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
           >
             <X aria-hidden="true" className="size-4" />
@@ -50,7 +50,7 @@ export function CounterpartyFilter({ value, onChange }: { value: string; onChang
 
   return (
     <div className="relative grid gap-2">
-      <Label htmlFor={id}>{t('filters.counterparty')}</Label>
+      <Label htmlFor={id}>{t('counterpartyFilter.counterparty')}</Label>
       <Input
         id={id}
         role="combobox"
@@ -58,7 +58,7 @@ export function CounterpartyFilter({ value, onChange }: { value: string; onChang
         aria-controls={listId}
         aria-autocomplete="list"
         autoComplete="off"
-        placeholder={t('filters.counterpartyPlaceholder')}
+        placeholder={t('counterpartyFilter.counterpartyPlaceholder')}
         value={text}
         onChange={(event) => {
           setText(event.target.value);
@@ -84,7 +84,7 @@ export function CounterpartyFilter({ value, onChange }: { value: string; onChang
         >
           {options.length === 0 ? (
             <li className="px-2 py-1.5 text-sm text-muted-foreground">
-              {results.isFetching ? t('filters.searching') : t('filters.noCounterparties')}
+              {results.isFetching ? t('counterpartyFilter.searching') : t('counterpartyFilter.noCounterparties')}
             </li>
           ) : (
             options.map((option, index) => (

@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+import type { PaymentRun } from '@kontor/domain/payments/payment-run-api';
+import { currentLocale } from '@/lib/i18n';
+import { formatDate, formatMoney } from '@/lib/format';
+
+/** One SEPA payment-information block per debitor account and execution date, as the file will hold them. */
+export function PaymentBlocks({ blocks }: { blocks: PaymentRun['paymentBlocks'] }) {
+  const { t } = useTranslation('payment-runs');
+  const locale = currentLocale();
+  if (blocks.length === 0) return null;
+  return (
+    <section aria-labelledby="payment-blocks-title" className="grid gap-2">
+      <h2 id="payment-blocks-title" className="text-base font-semibold text-foreground">
+        {t('blocks.title')}
+      </h2>
+      <p className="text-sm text-muted-foreground">{t('blocks.description')}</p>
+      <div className="overflow-x-auto rounded-lg border border-border bg-surface">
+        <table className="w-full text-sm" aria-labelledby="payment-blocks-title">
+          <thead className="bg-muted/60 text-left text-xs text-muted-foreground">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-medium">
+                {t('blocks.debitor')}
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                {t('blocks.executionDate')}
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                {t('blocks.count')}
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                {t('blocks.amount')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {blocks.map((block) => (
+              <tr
+                key={`${block.debitorIban}-${block.requestedExecutionDate}`}
+                className="border-t border-border"
+                data-testid="payment-block"
+              >
+                <td className="px-3 py-2">
+                  <span className="font-medium text-foreground">{block.debitorName}</span>
+                  <span className="block font-mono text-xs text-muted-foreground">{block.debitorIban}</span>
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap">{formatDate(block.requestedExecutionDate, locale)}</td>
+                <td className="px-3 py-2 text-right tabular-nums">{block.count}</td>
+                <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{formatMoney(block.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

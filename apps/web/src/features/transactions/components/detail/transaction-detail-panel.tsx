@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+import { RecordQueryView } from '@/components/record-states';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { useSession } from '@/lib/session-context';
+import { useTransaction } from '../../api/transactions-api';
+import { TransactionStatusBadge } from '../transaction-badges';
+import { AnalysisPanel } from './analysis-panel';
+import { NotesEditor } from './notes-editor';
+import { TransactionActions } from './transaction-actions';
+import { TransactionFacts } from './transaction-facts';
+
+/**
+ * One payment in a panel at the right edge over its list (`?id=` keeps it linkable), like the
+ * invoice list keeps its place: closing returns to the same rows, filters and scroll position.
+ */
+export function TransactionDetailPanel({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const { t } = useTranslation('transactions');
+  const session = useSession();
+  const query = useTransaction(id);
+  const name = query.data?.creditor.name ?? '';
+  return (
+    <Dialog open={id !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent
+        aria-label={t('detail.label')}
+        data-testid="transaction-detail"
+        className="top-0 right-0 left-auto h-full max-h-screen w-full max-w-2xl translate-x-0 translate-y-0 content-start rounded-none"
+      >
+        <DialogHeader>
+          <div className="flex flex-wrap items-center gap-2">
+            <DialogTitle>{query.data ? t('detail.title', { name }) : t('detail.label')}</DialogTitle>
+            {query.data ? <TransactionStatusBadge status={query.data.status} /> : null}
+          </div>
+          <DialogDescription className="sr-only">{t('detail.label')}</DialogDescription>
+        </DialogHeader>
+        {id ? (
+          <RecordQueryView
+            query={query}
+            loadingLabel={t('detail.loading')}
+            loadFailedTitle={t('detail.loadFailed')}
+            notFound={{ title: t('detail.notFoundTitle'), description: t('detail.notFoundDescription'), headingLevel: 3 }}
+            back={{ to: `/${session.organization.slug}/transactions`, label: t('detail.back') }}
+          >
+            {(transaction) => (
+              <div className="grid gap-5">
+                <TransactionActions transaction={transaction} />
+                <AnalysisPanel transaction={transaction} />
+                <TransactionFacts transaction={transaction} slug={session.organization.slug} />
+                <NotesEditor key={transaction.id} transaction={transaction} />
+              </div>
+            )}
+          </RecordQueryView>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,145 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TRANSACTION_ANALYSIS_STATUSES } from '@kontor/domain/payments/transaction-analysis';
+import { DebouncedInput } from '@/components/debounced-input';
+import { SearchField } from '@/components/search-field';
+import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { formatMoneyInput, parseMoneyInput } from '@/lib/decimal-input';
+import { CounterpartyFilter } from '@/components/counterparty-filter';
+import { hasActiveFilters, MAX_SEARCH_LENGTH, type TransactionListFilters } from '../model/list-filters';
+
+const ANY = 'any';
+
+/** One end of the amount range: typed in German ("1.234,56"), sent in minor units once typing pauses. */
+function AmountFilter({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: number | null;
+  onChange: (value: number | null) => void;
+}) {
+  const { t } = useTranslation('transactions');
+  const id = useId();
+  const [isInvalid, setIsInvalid] = useState(false);
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <DebouncedInput
+        id={id}
+        inputMode="decimal"
+        className="w-32 text-right tabular-nums"
+        aria-invalid={isInvalid || undefined}
+        aria-describedby={isInvalid ? `${id}-error` : undefined}
+        value={formatMoneyInput(value)}
+        onCommit={(text) => {
+          const parsed = parseMoneyInput(text);
+          const isValid = parsed.ok && (parsed.value === null || parsed.value >= 0);
+          setIsInvalid(!isValid);
+          if (isValid) onChange(parsed.value);
+        }}
+      />
+      <FieldError id={`${id}-error`} message={isInvalid ? t('filters.invalidAmount') : undefined} />
+    </div>
+  );
+}
+
+function DateFilter({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} type="date" className="w-40" value={value} onChange={(event) => onChange(event.target.value)} />
+    </div>
+  );
+}
+
+/** Search plus the filters of SPEC §9: execution date range, amount range, analysis state, counterparty. */
+export function TransactionToolbar({
+  filters,
+  onChange,
+}: {
+  filters: TransactionListFilters;
+  onChange: (change: Partial<TransactionListFilters>) => void;
+}) {
+  const { t } = useTranslation('transactions');
+  const analysisId = useId();
+  return (
+    <div className="mb-4 grid gap-3">
+      <SearchField
+        label={t('filters.search')}
+        placeholder={t('filters.searchPlaceholder')}
+        maxLength={MAX_SEARCH_LENGTH}
+        value={filters.search}
+        onCommit={(search) => onChange({ search })}
+      />
+      <div className="flex flex-wrap items-end gap-3">
+        <DateFilter
+          label={t('filters.executionFrom')}
+          value={filters.executionFrom}
+          onChange={(executionFrom) => onChange({ executionFrom })}
+        />
+        <DateFilter
+          label={t('filters.executionTo')}
+          value={filters.executionTo}
+          onChange={(executionTo) => onChange({ executionTo })}
+        />
+        <AmountFilter
+          label={t('filters.amountMin')}
+          value={filters.amountMin}
+          onChange={(amountMin) => onChange({ amountMin })}
+        />
+        <AmountFilter
+          label={t('filters.amountMax')}
+          value={filters.amountMax}
+          onChange={(amountMax) => onChange({ amountMax })}
+        />
+        <div className="grid gap-2">
+          <Label htmlFor={analysisId}>{t('filters.analysis')}</Label>
+          <Select
+            value={filters.analysis || ANY}
+            onValueChange={(value) => onChange({ analysis: value === ANY ? '' : (value as TransactionListFilters['analysis']) })}
+          >
+            <SelectTrigger id={analysisId} className="w-48">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ANY}>{t('filters.anyAnalysis')}</SelectItem>
+              {TRANSACTION_ANALYSIS_STATUSES.map((status) => (
+                <SelectItem key={status} value={status}>
+                  {t(`analysisStatus.${status}`)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="w-64">
+          <CounterpartyFilter value={filters.counterpartyId} onChange={(counterpartyId) => onChange({ counterpartyId })} />
+        </div>
+        {hasActiveFilters(filters) ? (
+          <Button
+            variant="ghost"
+            onClick={() =>
+              onChange({
+                search: '',
+                executionFrom: '',
+                executionTo: '',
+                amountMin: null,
+                amountMax: null,
+                analysis: '',
+                counterpartyId: '',
+              })
+            }
+          >
+            {t('filters.reset')}
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import type { TransactionAnalysisStatus } from '@kontor/domain/payments/transaction-analysis';
+import type { TransactionStatus } from '@kontor/domain/payments/transaction-status';
+
+/** The local calendar day as YYYY-MM-DD: due dates are days in the user's calendar, not instants. */
+export function localToday(now = new Date()): string {
+  const month = String(now.getMonth() + 1).padStart(2, '0');
+  const day = String(now.getDate()).padStart(2, '0');
+  return `${now.getFullYear()}-${month}-${day}`;
+}
+
+/** Whole days from `today` to `date` (both YYYY-MM-DD); negative when the date has passed. */
+export function daysBetween(today: string, date: string): number {
+  return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+}
+
+/** Statuses whose execution date still lies ahead of the money: exported and archived ones are done. */
+const PENDING_STATUSES: readonly TransactionStatus[] = ['open', 'planned', 'approved', 'rejected'];
+
+export type DueState = { kind: 'overdue'; days: number } | { kind: 'today' } | { kind: 'due'; days: number } | null;
+
+/** "overdue" / "due today" / "due in N days" for a payment still to be made; null for done ones. */
+export function dueState(status: TransactionStatus, executionDate: string, today: string): DueState {
+  if (!PENDING_STATUSES.includes(status)) return null;
+  const days = daysBetween(today, executionDate);
+  if (days < 0) return { kind: 'overdue', days: -days };
+  if (days === 0) return { kind: 'today' };
+  return { kind: 'due', days };
+}
+
+/**
+ * The IBAN with its middle hidden ("DE89 •••• •••• 3000"): enough to tell accounts apart in a
+ * list without putting whole account numbers on every screen; the detail shows it in full.
+ */
+export function maskIban(iban: string): string {
+  const compact = iban.replace(/\s+/g, '');
+  if (compact.length <= 8) return compact;
+  const hiddenGroups = Math.max(1, Math.ceil((compact.length - 8) / 4));
+  return [compact.slice(0, 4), ...Array.from({ length: hiddenGroups }, () => '••••'), compact.slice(-4)].join(' ');
+}
+
+/** The IBAN in groups of four, as banks print it. */
+export function formatIban(iban: string): string {
+  return iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+export type BadgeTone = 'neutral' | 'primary' | 'success' | 'warning' | 'danger' | 'info';
+
+export const STATUS_TONE: Readonly<Record<TransactionStatus, BadgeTone>> = {
+  open: 'info',
+  planned: 'primary',
+  approved: 'success',
+  rejected: 'danger',
+  exported: 'success',
+  archived: 'neutral',
+  cancelled_archived: 'neutral',
+};
+
+export const ANALYSIS_TONE: Readonly<Record<TransactionAnalysisStatus, BadgeTone>> = {
+  not_verified: 'neutral',
+  trusted: 'success',
+  warning: 'warning',
+  suspicious: 'danger',
+  blocked: 'danger',
+  marked_ok: 'success',
+  not_ok: 'danger',
+};
+
+/** Only an open payment that is in no run may change its amount, date, remittance and debitor. */
+export function isEditable(transaction: { status: TransactionStatus; paymentRun: unknown }): boolean {
+  return transaction.status === 'open' && transaction.paymentRun === null;
+}

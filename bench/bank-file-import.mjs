@@ -1,0 +1,234 @@
+#!/usr/bin/env node
+// camt.053 import benchmark (issue 7 "Measure"): a generated statement with 100,000 outgoing
+// (DBIT) bookings — distinct IBANs, amounts and dates, about 20 % of them to IBANs of the demo
+// counterparties — is uploaded as trusted transaction history to a fresh Kontor with demo data,
+// the way the browser does it, and polled until the job is done. Printed: time upload → done,
+// entries per second and the server process's memory (RSS sampled every 50 ms, and its lifetime
+// peak VmHWM; the embedded PostgreSQL runs in processes of its own and is not counted). Side by
+// side: PostgreSQL COPY (pg-copy-streams) of the same 100,000 rows into a temporary table shaped
+// like payment_history — the floor any import through SQL can reach. Figures only, no assertions.
+import { createHash } from 'node:crypto';
+import { createWriteStream, mkdirSync, mkdtempSync, openAsBlob, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { freePort, startKontor } from './kontor-process.mjs';
+import { signInOverHttp } from './sign-in.mjs';
+
+const ENTRIES = Number(process.env.BENCH_CAMT_ENTRIES ?? 100_000);
+const root = path.resolve(import.meta.dirname, '..');
+const COMPANY_IBAN = 'DE89370400440532013000';
+
+/** Valid German IBANs: bank code and account number vary, the check digits are computed (ISO 7064 mod 97-10). */
+function germanIban(index) {
+  const bban = `${String(10_000_000 + (index % 89_999_999)).padStart(8, '0')}${String(index).padStart(10, '0')}`;
+  const numeric = `${bban}131400`;
+  let remainder = 0;
+  for (const digit of numeric) remainder = (remainder * 10 + Number(digit)) % 97;
+  return `DE${String(98 - remainder).padStart(2, '0')}${bban}`;
+}
+
+/** The n-th booking: every 5th goes to a demo counterparty's IBAN, the others to IBANs of their own. */
+function booking(index, knownIbans) {
+  const known = knownIbans.length > 0 && index % 5 === 0;
+  const day = new Date(Date.UTC(2025, 0, 1) + (index % 365) * 86_400_000).toISOString().slice(0, 10);
+  return {
+    iban: known ? knownIbans[index % knownIbans.length] : germanIban(index),
+    name: `Empfänger ${index} GmbH`,
+    cents: 100 + ((index * 7919) % 5_000_000),
+    day,
+    endToEndId: `E2E-${index}`,
+    reference: `BANKREF-${index}`,
+    remittance: `RE-2025-${String(index).padStart(6, '0')}`,
+  };
+}
+
+const decimal = (cents) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+
+function entryXml(entry) {
+  return `      <Ntry>
+        <Amt Ccy="EUR">${decimal(entry.cents)}</Amt>
+        <CdtDbtInd>DBIT</CdtDbtInd>
+        <Sts>BOOK</Sts>
+        <BookgDt><Dt>${entry.day}</Dt></BookgDt>
+        <ValDt><Dt>${entry.day}</Dt></ValDt>
+        <AcctSvcrRef>${entry.reference}</AcctSvcrRef>
+        <BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>ICDT</Cd><SubFmlyCd>ESCT</SubFmlyCd></Fmly></Domn></BkTxCd>
+        <NtryDtls><TxDtls>
+          <Refs><EndToEndId>${entry.endToEndId}</EndToEndId></Refs>
+          <RltdPties><Cdtr><Nm>${entry.name}</Nm></Cdtr><CdtrAcct><Id><IBAN>${entry.iban}</IBAN></Id></CdtrAcct></RltdPties>
+          <RmtInf><Ustrd>${entry.remittance}</Ustrd></RmtInf>
+        </TxDtls></NtryDtls>
+      </Ntry>
+`;
+}
+
+/** The statement, streamed to a file 1,000 entries at a time (never whole in memory). */
+async function writeStatement(file, knownIbans) {
+  async function* chunks() {
+    yield `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02">
+  <BkToCstmrStmt>
+    <GrpHdr><MsgId>BENCH-${Date.now()}</MsgId><CreDtTm>2026-01-02T06:00:00</CreDtTm></GrpHdr>
+    <Stmt>
+      <Id>BENCH-STMT-1</Id>
+      <CreDtTm>2026-01-02T06:00:00</CreDtTm>
+      <Acct><Id><IBAN>${COMPANY_IBAN}</IBAN></Id><Ccy>EUR</Ccy></Acct>
+`;
+    for (let start = 0; start < ENTRIES; start += 1000) {
+      let text = '';
+      for (let index = start; index < Math.min(ENTRIES, start + 1000); index += 1) text += entryXml(booking(index, knownIbans));
+      yield text;
+    }
+    yield '    </Stmt>\n  </BkToCstmrStmt>\n</Document>\n';
+  }
+  await pipeline(Readable.from(chunks()), createWriteStream(file));
+}
+
+/** The same rows as COPY text (tab-separated), as the import would store them. */
+async function* copyRows(orgId, knownIbans) {
+  for (let start = 0; start < ENTRIES; start += 1000) {
+    let text = '';
+    for (let index = start; index < Math.min(ENTRIES, start + 1000); index += 1) {
+      const entry = booking(index, knownIbans);
+      const key = createHash('sha256').update(`${entry.reference}|${entry.iban}|${entry.cents}`).digest('base64url');
+      text += `${orgId}\t${key}\tcamt053\t${entry.iban}\t${entry.name}\t${entry.cents}\tEUR\t${entry.day}\t${entry.remittance}\t${entry.endToEndId}\n`;
+    }
+    yield text;
+  }
+}
+
+/** Resident and peak-resident memory of a process in MB (Linux). */
+function memoryMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
+}
+
+const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+const port = await freePort();
+const pgPort = await freePort();
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kontor-bench-camt-'));
+const statementFile = path.join(dataDir, 'statement-100k.xml');
+const kontor = await startKontor({ dataDir, port, pgPort });
+if (!kontor.serverPid) throw new Error('server process not found');
+const database = new pg.Client({ connectionString: `postgres://postgres:kontor-local@127.0.0.1:${pgPort}/postgres` });
+try {
+  await database.connect();
+  const baseUrl = `http://localhost:${port}`;
+  const cookie = await signInOverHttp(baseUrl, 'admin@demo.kontor.test', 'kontor-demo');
+  const headers = { cookie, origin: baseUrl, 'accept-language': 'en' };
+  const { rows: orgRows } = await database.query(`select id from organizations where slug = 'demo'`);
+  const orgId = orgRows[0].id;
+  const { rows: ibanRows } = await database.query(
+    'select distinct iban from counterparty_bank_accounts where organization_id = $1 order by iban',
+    [orgId],
+  );
+  const knownIbans = ibanRows.map((row) => row.iban);
+
+  const generationStarted = performance.now();
+  await writeStatement(statementFile, knownIbans);
+  const generationSeconds = (performance.now() - generationStarted) / 1000;
+  const fileBytes = statSync(statementFile).size;
+
+  const before = memoryMb(kontor.serverPid);
+  let peakRss = before.rss;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, memoryMb(kontor.serverPid).rss);
+  }, 50);
+  const started = performance.now();
+  const form = new FormData();
+  form.append('kind', 'trusted_history');
+  // openAsBlob reads the file as fetch sends it: the benchmark does not hold 60 MB either.
+  form.append('file', await openAsBlob(statementFile, { type: 'application/xml' }), 'statement-100k.xml');
+  const uploadResponse = await fetch(`${baseUrl}/api/bank-file-imports`, { method: 'POST', headers, body: form });
+  if (uploadResponse.status !== 201) throw new Error(`upload answered ${uploadResponse.status}: ${await uploadResponse.text()}`);
+  const upload = await uploadResponse.json();
+  const uploadedAt = performance.now();
+
+  let status;
+  let progressSamples = 0;
+  for (;;) {
+    const response = await fetch(`${baseUrl}/api/bank-file-imports/${upload.id}`, { headers });
+    status = await response.json();
+    if (status.progress > 0 && status.progress < 1) progressSamples += 1;
+    if (status.status === 'completed' || status.status === 'failed') break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  const after = memoryMb(kontor.serverPid);
+  peakRss = Math.max(peakRss, after.rss);
+  const { rows: historyRows } = await database.query(
+    `select count(*)::int as rows, count(counterparty_id)::int as with_counterparty from payment_history where import_id = $1`,
+    [upload.id],
+  );
+
+  // The floor: the same rows through COPY into a table shaped like payment_history (with its unique key).
+  await database.query('create temporary table payment_history_copy (like payment_history including all)');
+  const copyStarted = performance.now();
+  await pipeline(
+    Readable.from(copyRows(orgId, knownIbans)),
+    database.query(
+      copyFrom(
+        'copy payment_history_copy (organization_id, entry_key, source, creditor_iban, creditor_name, amount, currency, paid_on, remittance_information, end_to_end_id) from stdin',
+      ),
+    ),
+  );
+  const copySeconds = (performance.now() - copyStarted) / 1000;
+
+  const results = {
+    entries: ENTRIES,
+    fileMb: round(fileBytes / 1024 / 1024, 1),
+    knownIbans: knownIbans.length,
+    generationSeconds: round(generationSeconds, 2),
+    status: status.status,
+    failureCode: status.failureCode,
+    created: status.createdCount,
+    skipped: status.skippedCount,
+    historyRows: historyRows[0].rows,
+    historyRowsWithCounterparty: historyRows[0].with_counterparty,
+    progressPollsBetween0And1: progressSamples,
+    uploadSeconds: round((uploadedAt - started) / 1000, 2),
+    totalSeconds: round(seconds, 2),
+    entriesPerSecond: Math.round(ENTRIES / seconds),
+    serverRssBeforeMb: round(before.rss),
+    serverRssPeakDuringImportMb: round(peakRss),
+    serverVmHwmMb: round(after.hwm),
+    copySeconds: round(copySeconds, 2),
+    copyRowsPerSecond: Math.round(ENTRIES / copySeconds),
+    cpus: os.cpus().length,
+  };
+  const lines = [
+    [
+      'statement',
+      `${ENTRIES.toLocaleString('en')} DBIT entries, ${results.fileMb} MB (generated in ${results.generationSeconds} s)`,
+    ],
+    [
+      'created · skipped',
+      `${results.created} · ${results.skipped} (${results.status}${results.failureCode ? ` ${results.failureCode}` : ''})`,
+    ],
+    ['history rows (with counterparty)', `${results.historyRows} (${results.historyRowsWithCounterparty})`],
+    ['upload (streamed to storage)', `${results.uploadSeconds} s`],
+    ['total, upload → done', `${results.totalSeconds} s`],
+    ['entries per second', String(results.entriesPerSecond)],
+    ['server RSS before → peak during import', `${results.serverRssBeforeMb} MB → ${results.serverRssPeakDuringImportMb} MB`],
+    ['server VmHWM (lifetime peak)', `${results.serverVmHwmMb} MB`],
+    ['PostgreSQL COPY of the same rows', `${results.copySeconds} s (${results.copyRowsPerSecond} rows/s)`],
+  ];
+  console.log(`\ncamt.053 import as trusted history (${results.cpus} CPUs)`);
+  for (const [label, value] of lines) console.log(`  ${label.padEnd(42)} ${value}`);
+  mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+  const file = path.join(root, 'bench/results', `bank-file-import-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), ...results }, null, 2));
+  console.log(`  written to ${path.relative(root, file)}`);
+  if (status.status !== 'completed') process.exitCode = 1;
+} finally {
+  await database.end().catch(() => {});
+  await kontor.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
