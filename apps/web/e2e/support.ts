@@ -10,8 +10,15 @@ export const DEMO_CLERK = 'clerk@demo.kontor.test';
 
 /** Signs in through the welcome page and the built-in provider's form, as a person does. */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
-  // Tests share the demo users: start each one without a language chosen on the account.
-  await withDatabase((client) => client.query('update users set locale = null where email = $1', [email]));
+  // Tests share the demo users: start each one without a language chosen on the account, in Demo GmbH
+  // (another test may have switched the admin to Muster AG).
+  await withDatabase((client) =>
+    client.query(
+      `update users set locale = null, current_organization_id = (select id from organizations where slug = 'demo')
+        where email = $1`,
+      [email],
+    ),
+  );
   await page.goto('/');
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.getByLabel('E-mail').fill(email);

@@ -198,6 +198,8 @@ export const bankFileImports = pgTable(
     kind: text('kind').$type<BankFileImportKind>().notNull(),
     /** pain.001 or camt.053, recognised from the content. */
     format: text('format').$type<'pain.001' | 'camt.053'>(),
+    /** The pain.001 message id (GrpHdr/MsgId), set when an import finishes: a repeated file is recognised by it. */
+    messageId: text('message_id'),
     fileName: text('file_name').notNull(),
     fileKey: text('file_key').notNull(),
     fileSize: bigint('file_size', { mode: 'number' }).notNull(),
@@ -217,5 +219,8 @@ export const bankFileImports = pgTable(
   (table) => [
     primaryKey({ columns: [table.organizationId, table.id] }),
     index('bank_file_imports_created_idx').on(table.organizationId, table.createdAt),
+    index('bank_file_imports_message_idx')
+      .on(table.organizationId, table.kind, table.messageId)
+      .where(sql`message_id is not null`),
   ],
 );

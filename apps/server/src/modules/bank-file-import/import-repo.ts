@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { MAX_STORED_IMPORT_PROBLEMS, type BankFileImport, type StoredBankFileImportProblem } from '@kontor/domain';
 import type { OrgId, Tx } from '../../db/database';
-import { activityLog, bankFileImports } from '../../db/schema';
+import { bankFileImports } from '../../db/schema';
 
 export type BankFileImportRow = typeof bankFileImports.$inferSelect;
 export type NewBankFileImportRow = Omit<typeof bankFileImports.$inferInsert, 'organizationId'>;
@@ -36,6 +36,7 @@ export async function listBankFileImports(tx: Tx, orgId: OrgId, limit: number): 
       id: bankFileImports.id,
       kind: bankFileImports.kind,
       format: bankFileImports.format,
+      messageId: bankFileImports.messageId,
       fileName: bankFileImports.fileName,
       fileKey: bankFileImports.fileKey,
       fileSize: bankFileImports.fileSize,
@@ -110,11 +111,13 @@ export async function finishImport(
   orgId: OrgId,
   id: string,
   outcome: { status: 'completed' } | { status: 'failed'; failureCode: string },
+  messageId: string | null = null,
 ): Promise<void> {
   await tx
     .update(bankFileImports)
     .set({
       status: outcome.status,
+      messageId,
       failureCode: outcome.status === 'failed' ? outcome.failureCode : null,
       finishedAt: sql`now()`,
       ...(outcome.status === 'completed' ? { bytesRead: sql`${bankFileImports.fileSize}` } : {}),
@@ -128,22 +131,17 @@ export async function finishImport(
     );
 }
 
-/**
- * Whether an earlier transactions import of this organisation read the same pain.001 message id.
- * The message id lives in the import's activity-log row (written when an import completes).
- */
+/** Whether an earlier transactions import of this organisation read the same pain.001 message id. */
 export async function isMessageImported(tx: Tx, orgId: OrgId, messageId: string, importId: string): Promise<boolean> {
   const rows = await tx
-    .select({ id: activityLog.id })
-    .from(activityLog)
+    .select({ id: bankFileImports.id })
+    .from(bankFileImports)
     .where(
       and(
-        eq(activityLog.organizationId, orgId),
-        eq(activityLog.entityType, 'transaction'),
-        eq(activityLog.action, 'create'),
-        sql`${activityLog.changes}->>'messageId' = ${messageId}`,
-        sql`${activityLog.changes}->>'kind' = 'transactions'`,
-        sql`${activityLog.entityId} <> ${importId}`,
+        eq(bankFileImports.organizationId, orgId),
+        eq(bankFileImports.kind, 'transactions'),
+        eq(bankFileImports.messageId, messageId),
+        ne(bankFileImports.id, importId),
       ),
     )
     .limit(1);

@@ -212,7 +212,7 @@ export class BankFileImportRunner {
     await this.database.withOrg({ orgId, userId: null }, async (tx) => {
       const current = await findBankFileImport(tx, orgId, row.id, 'update');
       if (!current || current.status === 'completed' || current.status === 'failed') return;
-      await finishImport(tx, orgId, row.id, outcome);
+      await finishImport(tx, orgId, row.id, outcome, messageId ?? null);
       // One entry per import with its counts: one per payment would be 100,000 rows for a statement.
       const actor: Actor = current.createdBy ? { type: 'user', id: current.createdBy } : { type: 'system' };
       await writeActivity(tx, orgId, {

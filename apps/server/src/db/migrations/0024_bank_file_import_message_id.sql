@@ -1,0 +1,2 @@
+ALTER TABLE "bank_file_imports" ADD COLUMN "message_id" text;--> statement-breakpoint
+CREATE INDEX "bank_file_imports_message_idx" ON "bank_file_imports" USING btree ("organization_id","kind","message_id") WHERE message_id is not null;
