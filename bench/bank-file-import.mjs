@@ -8,28 +8,17 @@
 // side: PostgreSQL COPY (pg-copy-streams) of the same 100,000 rows into a temporary table shaped
 // like payment_history — the floor any import through SQL can reach. Figures only, no assertions.
 import { createHash } from 'node:crypto';
-import { createWriteStream, mkdirSync, mkdtempSync, openAsBlob, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, openAsBlob, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { freePort, startKontor } from './kontor-process.mjs';
-import { signInOverHttp } from './sign-in.mjs';
+import { germanIban, pollUntil, printRows, round, sampleRss, startSignedInKontor, writeResults } from './bench-support.mjs';
 
 const ENTRIES = Number(process.env.BENCH_CAMT_ENTRIES ?? 100_000);
-const root = path.resolve(import.meta.dirname, '..');
 const COMPANY_IBAN = 'DE89370400440532013000';
-
-/** Valid German IBANs: bank code and account number vary, the check digits are computed (ISO 7064 mod 97-10). */
-function germanIban(index) {
-  const bban = `${String(10_000_000 + (index % 89_999_999)).padStart(8, '0')}${String(index).padStart(10, '0')}`;
-  const numeric = `${bban}131400`;
-  let remainder = 0;
-  for (const digit of numeric) remainder = (remainder * 10 + Number(digit)) % 97;
-  return `DE${String(98 - remainder).padStart(2, '0')}${bban}`;
-}
 
 /** The n-th booking: every 5th goes to a demo counterparty's IBAN, the others to IBANs of their own. */
 function booking(index, knownIbans) {
@@ -101,27 +90,12 @@ async function* copyRows(orgId, knownIbans) {
   }
 }
 
-/** Resident and peak-resident memory of a process in MB (Linux). */
-function memoryMb(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
-  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
-}
-
-const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
-
-const port = await freePort();
-const pgPort = await freePort();
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kontor-bench-camt-'));
-const statementFile = path.join(dataDir, 'statement-100k.xml');
-const kontor = await startKontor({ dataDir, port, pgPort });
-if (!kontor.serverPid) throw new Error('server process not found');
-const database = new pg.Client({ connectionString: `postgres://postgres:kontor-local@127.0.0.1:${pgPort}/postgres` });
+const kontor = await startSignedInKontor('kontor-bench-camt-');
+const statementFile = path.join(kontor.dataDir, 'statement-100k.xml');
+const database = new pg.Client({ connectionString: `postgres://postgres:kontor-local@127.0.0.1:${kontor.pgPort}/postgres` });
 try {
   await database.connect();
-  const baseUrl = `http://localhost:${port}`;
-  const cookie = await signInOverHttp(baseUrl, 'admin@demo.kontor.test', 'kontor-demo');
-  const headers = { cookie, origin: baseUrl, 'accept-language': 'en' };
+  const { baseUrl, headers } = kontor;
   const { rows: orgRows } = await database.query(`select id from organizations where slug = 'demo'`);
   const orgId = orgRows[0].id;
   const { rows: ibanRows } = await database.query(
@@ -135,11 +109,7 @@ try {
   const generationSeconds = (performance.now() - generationStarted) / 1000;
   const fileBytes = statSync(statementFile).size;
 
-  const before = memoryMb(kontor.serverPid);
-  let peakRss = before.rss;
-  const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, memoryMb(kontor.serverPid).rss);
-  }, 50);
+  const memory = sampleRss(kontor.serverPid);
   const started = performance.now();
   const form = new FormData();
   form.append('kind', 'trusted_history');
@@ -150,19 +120,16 @@ try {
   const upload = await uploadResponse.json();
   const uploadedAt = performance.now();
 
-  let status;
   let progressSamples = 0;
-  for (;;) {
-    const response = await fetch(`${baseUrl}/api/bank-file-imports/${upload.id}`, { headers });
-    status = await response.json();
-    if (status.progress > 0 && status.progress < 1) progressSamples += 1;
-    if (status.status === 'completed' || status.status === 'failed') break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  const status = await pollUntil(`${baseUrl}/api/bank-file-imports/${upload.id}`, headers, {
+    isDone: (body) => body.status === 'completed' || body.status === 'failed',
+    intervalMs: 250,
+    onPoll: (body) => {
+      if (body.progress > 0 && body.progress < 1) progressSamples += 1;
+    },
+  });
   const seconds = (performance.now() - started) / 1000;
-  clearInterval(sampler);
-  const after = memoryMb(kontor.serverPid);
-  peakRss = Math.max(peakRss, after.rss);
+  const { before, after, peakRss } = memory.stop();
   const { rows: historyRows } = await database.query(
     `select count(*)::int as rows, count(counterparty_id)::int as with_counterparty from payment_history where import_id = $1`,
     [upload.id],
@@ -220,15 +187,10 @@ try {
     ['server VmHWM (lifetime peak)', `${results.serverVmHwmMb} MB`],
     ['PostgreSQL COPY of the same rows', `${results.copySeconds} s (${results.copyRowsPerSecond} rows/s)`],
   ];
-  console.log(`\ncamt.053 import as trusted history (${results.cpus} CPUs)`);
-  for (const [label, value] of lines) console.log(`  ${label.padEnd(42)} ${value}`);
-  mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-  const file = path.join(root, 'bench/results', `bank-file-import-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), ...results }, null, 2));
-  console.log(`  written to ${path.relative(root, file)}`);
+  printRows(`camt.053 import as trusted history (${results.cpus} CPUs)`, lines, 42);
+  writeResults('bank-file-import', results);
   if (status.status !== 'completed') process.exitCode = 1;
 } finally {
   await database.end().catch(() => {});
-  await kontor.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await kontor.close();
 }

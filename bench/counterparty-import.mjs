@@ -4,23 +4,10 @@
 // a fresh Kontor with demo data, and prints the time from upload to done, rows per second and the
 // server process's memory (RSS sampled every 50 ms during the import, and its lifetime peak
 // VmHWM). The embedded PostgreSQL runs in processes of its own and is not counted.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { freePort, startKontor } from './kontor-process.mjs';
-import { signInOverHttp } from './sign-in.mjs';
+import { germanIban, pollUntil, printRows, round, sampleRss, startSignedInKontor, writeResults } from './bench-support.mjs';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 20_000);
-const root = path.resolve(import.meta.dirname, '..');
-
-/** Valid German IBANs: bank code and account number vary, the check digits are computed (ISO 7064 mod 97-10). */
-function germanIban(index) {
-  const bban = `${String(10_000_000 + (index % 89_999_999)).padStart(8, '0')}${String(index).padStart(10, '0')}`;
-  const numeric = `${bban}131400`; // "DE00" moved to the end, D=13 E=14
-  let remainder = 0;
-  for (const digit of numeric) remainder = (remainder * 10 + Number(digit)) % 97;
-  return `DE${String(98 - remainder).padStart(2, '0')}${bban}`;
-}
 
 /** A German Excel export: semicolons, German headers, decimal commas, every column the import knows. */
 function generateCsv(rows) {
@@ -48,31 +35,11 @@ function generateCsv(rows) {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** Resident and peak-resident memory of a process in MB (Linux). */
-function memoryMb(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
-  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
-}
-
-const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
-
-const port = await freePort();
-const pgPort = await freePort();
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kontor-bench-import-'));
-const kontor = await startKontor({ dataDir, port, pgPort });
-if (!kontor.serverPid) throw new Error('server process not found');
+const kontor = await startSignedInKontor('kontor-bench-import-');
 try {
-  const baseUrl = `http://localhost:${port}`;
-  const cookie = await signInOverHttp(baseUrl, 'admin@demo.kontor.test', 'kontor-demo');
-  const headers = { cookie, origin: baseUrl, 'accept-language': 'en' };
+  const { baseUrl, headers } = kontor;
   const csv = Buffer.from(generateCsv(ROWS), 'utf8');
-  const before = memoryMb(kontor.serverPid);
-
-  let peakRss = before.rss;
-  const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, memoryMb(kontor.serverPid).rss);
-  }, 50);
+  const memory = sampleRss(kontor.serverPid);
   const started = performance.now();
 
   const form = new FormData();
@@ -89,17 +56,12 @@ try {
   });
   if (startResponse.status !== 202) throw new Error(`start answered ${startResponse.status}: ${await startResponse.text()}`);
 
-  let status;
-  for (;;) {
-    const response = await fetch(`${baseUrl}/api/counterparties/imports/${upload.id}?outcome=skipped&limit=5`, { headers });
-    status = await response.json();
-    if (status.status === 'done' || status.status === 'failed') break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  const status = await pollUntil(`${baseUrl}/api/counterparties/imports/${upload.id}?outcome=skipped&limit=5`, headers, {
+    isDone: (body) => body.status === 'done' || body.status === 'failed',
+    intervalMs: 200,
+  });
   const seconds = (performance.now() - started) / 1000;
-  clearInterval(sampler);
-  const after = memoryMb(kontor.serverPid);
-  peakRss = Math.max(peakRss, after.rss);
+  const { before, after, peakRss } = memory.stop();
 
   const results = {
     rows: ROWS,
@@ -123,14 +85,9 @@ try {
     ['server RSS before → peak during import', `${results.serverRssBeforeMb} MB → ${results.serverRssPeakDuringImportMb} MB`],
     ['server VmHWM (lifetime peak)', `${results.serverVmHwmMb} MB`],
   ];
-  console.log(`\nCounterparty import (${ROWS.toLocaleString('en')} rows, ${results.cpus} CPUs)`);
-  for (const [label, value] of rows) console.log(`  ${label.padEnd(42)} ${value}`);
-  mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-  const file = path.join(root, 'bench/results', `counterparty-import-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), ...results }, null, 2));
-  console.log(`  written to ${path.relative(root, file)}`);
+  printRows(`Counterparty import (${ROWS.toLocaleString('en')} rows, ${results.cpus} CPUs)`, rows, 42);
+  writeResults('counterparty-import', results);
   if (status.status !== 'done') process.exitCode = 1;
 } finally {
-  await kontor.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await kontor.close();
 }

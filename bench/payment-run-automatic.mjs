@@ -11,18 +11,18 @@
 // The data lives in BENCH_LARGE_DIR (default: a folder in the system temp dir, seeded on first
 // use and reused after, since seeding takes minutes); BENCH_LARGE_PG_PORT picks the port.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { todayIso } from '../packages/domain/src/dates.ts';
 import { asOrgId, connectDatabase, migrateDatabase } from '../apps/server/src/db/database.ts';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 import { createAutomaticRun, listAutomaticRunOrganizations } from '../apps/server/src/modules/payment-runs/automatic-runs.ts';
+import { printRows, round, writeResults } from './bench-support.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = process.env.BENCH_LARGE_DIR ?? path.join(os.tmpdir(), 'kontor-bench-large-payment-runs');
 const pgPort = Number(process.env.BENCH_LARGE_PG_PORT ?? 54_391);
-const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 async function timed(work) {
   const started = performance.now();
@@ -101,22 +101,20 @@ try {
     dispatcherListingMs: listing.ms,
     cpus: os.cpus().length,
   };
-  console.log(`\nAutomatic payment run on the large organisation (${today}, days before due: 3)`);
-  for (const [label, value] of [
-    ['transactions inserted for approved invoices', `${results.transactionsInserted} in ${results.insertMs} ms`],
-    ['open transactions in no run', String(results.openTransactions)],
-    ['planned by the strategy', String(results.planned)],
-    ['run size (capped at one run’s maximum)', String(results.runSize)],
-    ['automatic run: plan + create + move + log', `${results.automaticRunMs} ms`],
-    ['second delivery, same day', `${results.secondDeliveryMs} ms, created a run: ${results.secondDeliveryCreatedRun}`],
-    ['dispatcher: organisations with a strategy', `${results.dispatcherOrganizations} in ${results.dispatcherListingMs} ms`],
-  ]) {
-    console.log(`  ${label.padEnd(46)} ${value}`);
-  }
-  mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-  const file = path.join(root, 'bench/results', `payment-run-automatic-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), ...results }, null, 2));
-  console.log(`  written to ${path.relative(root, file)}`);
+  printRows(
+    `Automatic payment run on the large organisation (${today}, days before due: 3)`,
+    [
+      ['transactions inserted for approved invoices', `${results.transactionsInserted} in ${results.insertMs} ms`],
+      ['open transactions in no run', String(results.openTransactions)],
+      ['planned by the strategy', String(results.planned)],
+      ['run size (capped at one run’s maximum)', String(results.runSize)],
+      ['automatic run: plan + create + move + log', `${results.automaticRunMs} ms`],
+      ['second delivery, same day', `${results.secondDeliveryMs} ms, created a run: ${results.secondDeliveryCreatedRun}`],
+      ['dispatcher: organisations with a strategy', `${results.dispatcherOrganizations} in ${results.dispatcherListingMs} ms`],
+    ],
+    46,
+  );
+  writeResults('payment-run-automatic', results);
   if (results.secondDeliveryCreatedRun) process.exitCode = 1;
 } finally {
   await database.close();

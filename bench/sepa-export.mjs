@@ -7,23 +7,15 @@
 // and the heap still held right after writing (the file and what the writer keeps). Prints figures;
 // asserts nothing about time. Results go to bench/results/sepa-export-<time>.json.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { germanIban, writeResults } from './bench-support.mjs';
 
 const PAYMENTS = Number(process.env.BENCH_SEPA_PAYMENTS ?? 10_000);
 const RUNS = 5;
 const root = path.resolve(import.meta.dirname, '..');
 const self = fileURLToPath(import.meta.url);
-
-/** Valid German IBANs: the check digits are computed (ISO 7064 mod 97-10). */
-function germanIban(index) {
-  const bban = `${String(10_000_000 + (index % 89_999_999)).padStart(8, '0')}${String(index).padStart(10, '0')}`;
-  let remainder = 0;
-  for (const digit of `${bban}131400`) remainder = (remainder * 10 + Number(digit)) % 97;
-  return `DE${String(98 - remainder).padStart(2, '0')}${bban}`;
-}
 
 /** Two debtor accounts and five execution dates: ten payment-information blocks, as a real run would have. */
 function generatePayments(count) {
@@ -171,8 +163,5 @@ if (process.argv[2] === '--child') {
     ];
     console.log(`  ${pad(cells)}`);
   }
-  mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-  const file = path.join(root, 'bench/results', `sepa-export-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), ...results }, null, 2));
-  console.log(`  written to ${path.relative(root, file)}`);
+  writeResults('sepa-export', results);
 }

@@ -1,5 +1,7 @@
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney, type PaymentRun, type PaymentRunSummary } from '@kontor/domain';
+import { activityLog } from '../src/db/schema';
 import { addApprover, outboxFor } from './approval-fixtures';
 import { addMember, createOrganizationWithAdmin, type TestOrganization, type TestUser } from './factories';
 import { createTestApp, type TestApp } from './harness';
@@ -173,6 +175,19 @@ describe('payment runs: create, change, approve, reject, reset, delete (SPEC §4
     const log = await activityOf(testApp, org.id, run.id);
     expect(log.map((entry) => entry.action)).toEqual(['create', 'update', 'reject', 'update', 'approve', 'reset', 'delete']);
     expect(log.at(-1)!.changes).toMatchObject({ number: run.number, removed: { count: 2, amount: 20_000 } });
+    // The approval requests' entries name the run one way, opened and reset alike.
+    const requestLog = await testApp.database.db
+      .select({ action: activityLog.action })
+      .from(activityLog)
+      .where(
+        and(
+          eq(activityLog.organizationId, org.id),
+          eq(activityLog.entityType, 'approval_request'),
+          sql`${activityLog.changes}->>'paymentRunId' = ${run.id}`,
+        ),
+      )
+      .orderBy(activityLog.createdAt);
+    expect(requestLog.map((entry) => entry.action)).toEqual(['create', 'create', 'reset']);
   });
 
   it('refuses a request when no flow applies, and when the run is empty', async () => {

@@ -141,49 +141,55 @@ export class LocalFileStorage implements FileStorage {
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     assertContentType(contentType);
-    const file = this.pathFor(key);
-    await mkdir(path.dirname(file), { recursive: true });
-    const suffix = `.${randomBytes(6).toString('hex')}.tmp`;
-    const meta = JSON.stringify({ contentType, size: body.length } satisfies z.infer<typeof metaSchema>);
-    // Write both to temporary names, then rename: a reader sees the old file or the new one,
-    // never a half-written one. The body is renamed last, so a visible body has its sidecar.
-    try {
-      await writeFile(`${file}${META_SUFFIX}${suffix}`, meta, { flag: 'wx' });
-      await writeFile(`${file}${suffix}`, body, { flag: 'wx' });
-      await rename(`${file}${META_SUFFIX}${suffix}`, `${file}${META_SUFFIX}`);
-      await rename(`${file}${suffix}`, file);
-    } catch (error) {
-      await rm(`${file}${META_SUFFIX}${suffix}`, { force: true });
-      await rm(`${file}${suffix}`, { force: true });
-      throw error;
-    }
+    await this.writeInPlace(key, contentType, async (temporary) => {
+      await writeFile(temporary, body, { flag: 'wx' });
+      return body.length;
+    });
   }
 
   /** Like put, for a stream: written to a temporary name chunk by chunk, then renamed into place. */
   async putStream(key: string, body: AsyncIterable<Uint8Array>, contentType: string): Promise<{ size: number }> {
     assertContentType(contentType);
+    const size = await this.writeInPlace(key, contentType, async (temporary) => {
+      let written = 0;
+      async function* counted(): AsyncGenerator<Uint8Array> {
+        for await (const chunk of body) {
+          written += chunk.byteLength;
+          yield chunk;
+        }
+      }
+      await pipeline(Readable.from(counted()), createWriteStream(temporary, { flags: 'wx' }));
+      return written;
+    });
+    return { size };
+  }
+
+  /**
+   * `writeBody` writes the file to the temporary name it is given and answers its size; its
+   * sidecar follows, then both are renamed into place: a reader sees the old file or the new one,
+   * never a half-written one. The body is renamed last, so a visible body has its sidecar. On
+   * any failure neither temporary file stays behind.
+   */
+  private async writeInPlace(
+    key: string,
+    contentType: string,
+    writeBody: (temporary: string) => Promise<number>,
+  ): Promise<number> {
     const file = this.pathFor(key);
     await mkdir(path.dirname(file), { recursive: true });
     const suffix = `.${randomBytes(6).toString('hex')}.tmp`;
-    let size = 0;
-    async function* counted(): AsyncGenerator<Uint8Array> {
-      for await (const chunk of body) {
-        size += chunk.byteLength;
-        yield chunk;
-      }
-    }
     try {
-      await pipeline(Readable.from(counted()), createWriteStream(`${file}${suffix}`, { flags: 'wx' }));
+      const size = await writeBody(`${file}${suffix}`);
       const meta = JSON.stringify({ contentType, size } satisfies z.infer<typeof metaSchema>);
       await writeFile(`${file}${META_SUFFIX}${suffix}`, meta, { flag: 'wx' });
       await rename(`${file}${META_SUFFIX}${suffix}`, `${file}${META_SUFFIX}`);
       await rename(`${file}${suffix}`, file);
+      return size;
     } catch (error) {
       await rm(`${file}${META_SUFFIX}${suffix}`, { force: true });
       await rm(`${file}${suffix}`, { force: true });
       throw error;
     }
-    return { size };
   }
 
   async getStream(key: string): Promise<{ stream: AsyncIterable<Uint8Array>; size: number } | null> {

@@ -72,6 +72,9 @@ export class S3FileStorage implements FileStorage {
   /**
    * A stream of unknown length: small ones in one PUT, larger ones as a multipart upload of
    * STREAM_PART_BYTES parts, so at most one part is in memory (@aws-sdk/lib-storage is not installed).
+   * Chunks are cut at part boundaries: every part but the last has exactly STREAM_PART_BYTES,
+   * whatever the chunk sizes (some S3-compatible stores, e.g. Cloudflare R2, require equal parts,
+   * and one huge chunk must not become one huge part).
    */
   async putStream(key: string, body: AsyncIterable<Uint8Array>, contentType: string): Promise<{ size: number }> {
     assertStorageKey(key);
@@ -107,10 +110,19 @@ export class S3FileStorage implements FileStorage {
     };
     try {
       for await (const chunk of body) {
-        pending.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-        pendingBytes += chunk.byteLength;
         size += chunk.byteLength;
-        if (pendingBytes >= STREAM_PART_BYTES) await sendPart();
+        let rest = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+        while (pendingBytes + rest.length >= STREAM_PART_BYTES) {
+          const take = STREAM_PART_BYTES - pendingBytes;
+          pending.push(rest.subarray(0, take));
+          pendingBytes += take;
+          rest = rest.subarray(take);
+          await sendPart();
+        }
+        if (rest.length > 0) {
+          pending.push(rest);
+          pendingBytes += rest.length;
+        }
       }
       if (!uploadId) {
         await this.put(key, Buffer.concat(pending), contentType);

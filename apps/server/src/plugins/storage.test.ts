@@ -1,9 +1,11 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../config';
 import { accessPlugin } from './access';
 import { errorsPlugin } from './errors';
@@ -72,6 +74,27 @@ describe('local file storage', () => {
 
   it('answers null for a missing file', async () => {
     expect(await storage.get(`org/${ORG}/nothing-here.pdf`)).toBeNull();
+  });
+
+  it('stores a stream in place and streams it back; a broken stream leaves no file behind', async () => {
+    const dir = config.storage.kind === 'local' ? config.storage.dir : '';
+    const key = `org/${ORG}/bank-files/s1.xml`;
+    const input = patternBytes(3 * MIB + 5);
+    expect(await storage.putStream(key, chunksOf(input, 64 * 1024), 'application/xml')).toEqual({ size: 3 * MIB + 5 });
+    const found = await storage.getStream(key);
+    expect(found?.size).toBe(3 * MIB + 5);
+    expect((await collect(found!.stream)).equals(input)).toBe(true);
+    expect(await storage.get(key)).toMatchObject({ contentType: 'application/xml', size: 3 * MIB + 5 });
+
+    const broken = `org/${ORG}/bank-files/s2.xml`;
+    await expect(storage.putStream(broken, chunksOf(input, 64 * 1024, MIB), 'application/xml')).rejects.toThrow('broke');
+    expect(await storage.getStream(broken)).toBeNull();
+    expect(
+      listFiles(dir)
+        .filter((file) => file.includes('bank-files'))
+        .sort(),
+    ).toEqual([path.join('org', ORG, 'bank-files', 's1.xml'), path.join('org', ORG, 'bank-files', 's1.xml.meta.json')]);
+    await storage.delete(key);
   });
 
   it('refuses keys that could leave the folder or hit a sidecar', async () => {
@@ -230,5 +253,260 @@ describe('S3 file storage (no network: presigning is local)', () => {
     expect(s3BrowserOrigins(minio)).toEqual(['http://minio.test:9000']);
     expect(s3BrowserOrigins({ ...minio, forcePathStyle: false })).toEqual(['http://kontor-files.minio.test:9000']);
     expect(s3BrowserOrigins({ ...minio, endpoint: undefined })).toContain('https://kontor-files.s3.us-east-1.amazonaws.com');
+  });
+});
+
+/** One request the fake S3 received, with the operation its method and query name. */
+interface S3Request {
+  operation:
+    'PutObject' | 'GetObject' | 'CreateMultipartUpload' | 'UploadPart' | 'CompleteMultipartUpload' | 'AbortMultipartUpload';
+  key: string;
+  query: URLSearchParams;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** The parts a CompleteMultipartUpload body lists (its XML escapes the ETags' quotes). */
+function partsListedIn(body: Buffer): { etag: string; partNumber: number }[] {
+  return [...body.toString('utf8').matchAll(/<Part>(.*?)<\/Part>/g)].map(([, part]) => ({
+    etag: (/<ETag>(.*?)<\/ETag>/.exec(part!)?.[1] ?? '').replaceAll('&quot;', '"'),
+    partNumber: Number(/<PartNumber>(\d+)<\/PartNumber>/.exec(part!)?.[1]),
+  }));
+}
+
+function operationOf(method: string, query: URLSearchParams): S3Request['operation'] {
+  if (method === 'POST' && query.has('uploads')) return 'CreateMultipartUpload';
+  if (method === 'PUT' && query.has('uploadId')) return 'UploadPart';
+  if (method === 'POST' && query.has('uploadId')) return 'CompleteMultipartUpload';
+  if (method === 'DELETE' && query.has('uploadId')) return 'AbortMultipartUpload';
+  if (method === 'PUT') return 'PutObject';
+  if (method === 'GET') return 'GetObject';
+  throw new Error(`unexpected ${method} ?${query.toString()}`);
+}
+
+const xml = (body: string) => ({ status: 200, headers: { 'content-type': 'application/xml' }, body });
+const s3Error = (status: number, code: string) => ({
+  status,
+  headers: { 'content-type': 'application/xml' },
+  body: `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code}</Message><RequestId>r1</RequestId></Error>`,
+});
+
+/**
+ * An S3 stand-in on 127.0.0.1 for the real SDK (path-style): it records every request and keeps
+ * objects in memory, completed multipart uploads as the concatenation of their parts.
+ * `failPart` makes UploadPart of that part number answer 403 AccessDenied (not retried by the SDK).
+ */
+async function startFakeS3(bucket: string) {
+  const requests: S3Request[] = [];
+  const objects = new Map<string, { body: Buffer; contentType: string }>();
+  const uploads = new Map<string, { key: string; contentType: string; parts: Map<number, Buffer> }>();
+  const state = { failPart: null as number | null };
+
+  const answer = (request: S3Request): { status: number; headers?: Record<string, string>; body?: string | Buffer } => {
+    const uploadId = request.query.get('uploadId') ?? '';
+    switch (request.operation) {
+      case 'PutObject': {
+        objects.set(request.key, { body: request.body, contentType: String(request.headers['content-type']) });
+        return { status: 200, headers: { etag: '"single"' } };
+      }
+      case 'GetObject': {
+        const object = objects.get(request.key);
+        if (!object) return s3Error(404, 'NoSuchKey');
+        return { status: 200, headers: { 'content-type': object.contentType }, body: object.body };
+      }
+      case 'CreateMultipartUpload': {
+        const id = `upload-${uploads.size + 1}`;
+        uploads.set(id, { key: request.key, contentType: String(request.headers['content-type']), parts: new Map() });
+        return xml(
+          `<InitiateMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${request.key}</Key><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`,
+        );
+      }
+      case 'UploadPart': {
+        const partNumber = Number(request.query.get('partNumber'));
+        if (partNumber === state.failPart) return s3Error(403, 'AccessDenied');
+        uploads.get(uploadId)!.parts.set(partNumber, request.body);
+        return { status: 200, headers: { etag: `"etag-${partNumber}"` } };
+      }
+      case 'CompleteMultipartUpload': {
+        const upload = uploads.get(uploadId)!;
+        // S3 assembles the parts the request lists, in its order.
+        const listed = partsListedIn(request.body).map((part) => upload.parts.get(part.partNumber)!);
+        objects.set(upload.key, { body: Buffer.concat(listed), contentType: upload.contentType });
+        uploads.delete(uploadId);
+        return xml(
+          `<CompleteMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${request.key}</Key><ETag>"whole"</ETag></CompleteMultipartUploadResult>`,
+        );
+      }
+      case 'AbortMultipartUpload': {
+        uploads.delete(uploadId);
+        return { status: 204 };
+      }
+    }
+  };
+
+  const server = http.createServer((incoming, outgoing) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => {
+      const url = new URL(incoming.url ?? '/', 'http://127.0.0.1');
+      const prefix = `/${bucket}/`;
+      if (!url.pathname.startsWith(prefix)) {
+        outgoing.writeHead(400).end();
+        return;
+      }
+      const request: S3Request = {
+        operation: operationOf(incoming.method ?? '', url.searchParams),
+        key: decodeURIComponent(url.pathname.slice(prefix.length)),
+        query: url.searchParams,
+        headers: incoming.headers,
+        body: Buffer.concat(chunks),
+      };
+      requests.push(request);
+      const reply = answer(request);
+      const body = reply.body === undefined ? Buffer.alloc(0) : Buffer.from(reply.body);
+      outgoing.writeHead(reply.status, { ...reply.headers, 'content-length': String(body.length) }).end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    requests,
+    objects,
+    uploads,
+    state,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const MIB = 1024 * 1024;
+
+/** `total` bytes of a recognisable pattern: each 4-byte word holds its offset, so no two parts are alike. */
+function patternBytes(total: number): Buffer {
+  const bytes = Buffer.alloc(total);
+  for (let index = 0; index + 4 <= total; index += 4) bytes.writeUInt32BE(index, index);
+  return bytes;
+}
+
+/** The bytes in chunks of `chunkBytes` (copies, as a socket would give them); throws at `failAfter` bytes. */
+async function* chunksOf(bytes: Buffer, chunkBytes: number, failAfter?: number): AsyncGenerator<Uint8Array> {
+  for (let start = 0; start < bytes.length; start += chunkBytes) {
+    if (failAfter !== undefined && start >= failAfter) throw new Error('the upload stream broke');
+    yield new Uint8Array(bytes.subarray(start, start + chunkBytes));
+  }
+}
+
+async function collect(stream: AsyncIterable<Uint8Array>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+describe('S3 file storage streams through the AWS SDK (fake S3 on 127.0.0.1)', () => {
+  const bucket = 'kontor-files';
+  const key = `org/${ORG}/bank-files/statement.xml`;
+  let fake: Awaited<ReturnType<typeof startFakeS3>>;
+  let storage: S3FileStorage;
+
+  beforeEach(async () => {
+    fake = await startFakeS3(bucket);
+    storage = new S3FileStorage({
+      kind: 's3',
+      endpoint: fake.endpoint,
+      region: 'us-east-1',
+      bucket,
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'example-secret-key',
+      forcePathStyle: true,
+    });
+  });
+  afterEach(async () => {
+    await fake.close();
+  });
+
+  const operations = () => fake.requests.map((request) => request.operation);
+
+  it('stores a small stream with one signed PutObject of its bytes', async () => {
+    const result = await storage.putStream(key, chunksOf(Buffer.from('<Document>klein</Document>'), 5), 'application/xml');
+
+    expect(result).toEqual({ size: 26 });
+    expect(operations()).toEqual(['PutObject']);
+    const [put] = fake.requests;
+    expect(put!.key).toBe(key);
+    expect(put!.body.toString('utf8')).toBe('<Document>klein</Document>');
+    expect(put!.headers['content-type']).toBe('application/xml');
+    expect(put!.headers['content-length']).toBe('26');
+    expect(put!.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIAEXAMPLE\//);
+  });
+
+  it('uploads a 20 MiB stream in parts of 8, 8 and 4 MiB and completes with their ETags', async () => {
+    const input = patternBytes(20 * MIB);
+    // 3 MiB chunks do not divide 8 MiB: the parts must still be cut at exactly 8 MiB.
+    const result = await storage.putStream(key, chunksOf(input, 3 * MIB), 'application/xml');
+
+    expect(result).toEqual({ size: 20 * MIB });
+    expect(operations()).toEqual(['CreateMultipartUpload', 'UploadPart', 'UploadPart', 'UploadPart', 'CompleteMultipartUpload']);
+    const [create, ...rest] = fake.requests;
+    expect(create!.headers['content-type']).toBe('application/xml');
+    const parts = rest.filter((request) => request.operation === 'UploadPart');
+    expect(parts.map((part) => part.query.get('partNumber'))).toEqual(['1', '2', '3']);
+    expect(parts.map((part) => part.query.get('uploadId'))).toEqual(['upload-1', 'upload-1', 'upload-1']);
+    expect(parts.map((part) => part.body.length)).toEqual([8 * MIB, 8 * MIB, 4 * MIB]);
+    expect(Buffer.concat(parts.map((part) => part.body)).equals(input)).toBe(true);
+
+    const complete = fake.requests.at(-1)!;
+    expect(complete.query.get('uploadId')).toBe('upload-1');
+    expect(partsListedIn(complete.body)).toEqual([
+      { etag: '"etag-1"', partNumber: 1 },
+      { etag: '"etag-2"', partNumber: 2 },
+      { etag: '"etag-3"', partNumber: 3 },
+    ]);
+    expect(fake.objects.get(key)!.body.equals(input)).toBe(true);
+  });
+
+  it('aborts the multipart upload and throws when S3 refuses a part', async () => {
+    fake.state.failPart = 2;
+
+    await expect(storage.putStream(key, chunksOf(patternBytes(20 * MIB), MIB), 'application/xml')).rejects.toMatchObject({
+      name: 'AccessDenied',
+    });
+    expect(operations()).toEqual(['CreateMultipartUpload', 'UploadPart', 'UploadPart', 'AbortMultipartUpload']);
+    expect(fake.requests.at(-1)!.query.get('uploadId')).toBe('upload-1');
+    expect(fake.uploads.size).toBe(0);
+    expect(fake.objects.has(key)).toBe(false);
+  });
+
+  it('aborts the multipart upload when the source stream breaks after a part', async () => {
+    await expect(storage.putStream(key, chunksOf(patternBytes(20 * MIB), MIB, 10 * MIB), 'application/xml')).rejects.toThrow(
+      'the upload stream broke',
+    );
+    expect(operations()).toEqual(['CreateMultipartUpload', 'UploadPart', 'AbortMultipartUpload']);
+    expect(fake.objects.has(key)).toBe(false);
+  });
+
+  it('streams a stored object back with its size, and answers null for a missing one (NoSuchKey)', async () => {
+    const input = patternBytes(20 * MIB);
+    await storage.putStream(key, chunksOf(input, 2 * MIB), 'application/xml');
+
+    const found = await storage.getStream(key);
+    expect(found?.size).toBe(20 * MIB);
+    let chunkCount = 0;
+    const chunks: Buffer[] = [];
+    for await (const chunk of found!.stream) {
+      chunkCount += 1;
+      chunks.push(Buffer.from(chunk));
+    }
+    expect(Buffer.concat(chunks).equals(input)).toBe(true);
+    expect(chunkCount).toBeGreaterThan(1); // streamed, not one buffer
+
+    expect(await storage.getStream(`org/${ORG}/bank-files/missing.xml`)).toBeNull();
+    expect(fake.requests.at(-1)).toMatchObject({ operation: 'GetObject', key: `org/${ORG}/bank-files/missing.xml` });
+    await expect(storage.getStream('../escape')).rejects.toBeInstanceOf(InvalidStorageKeyError);
+  });
+
+  it('reads a whole object back with get after a streamed put', async () => {
+    await storage.putStream(key, chunksOf(Buffer.from('abc'), 1), 'text/plain');
+    expect(await storage.get(key)).toEqual({ body: Buffer.from('abc'), contentType: 'text/plain', size: 3 });
+    expect(await collect((await storage.getStream(key))!.stream)).toEqual(Buffer.from('abc'));
   });
 });

@@ -13,6 +13,25 @@ export interface PagedListTexts {
   shown: string;
 }
 
+/** The keys a list's texts have under one prefix of its namespace; "shown" takes the count. */
+export type PagedListTextKey = keyof PagedListTexts;
+
+/**
+ * The texts from a translation bound to the list's prefix, e.g.
+ * `pagedListTexts(useTranslation('payment-runs', { keyPrefix: 'list' }).t, items.length)`.
+ */
+export function pagedListTexts(
+  translate: (key: PagedListTextKey, options?: { count: number }) => string,
+  count: number,
+): PagedListTexts {
+  return {
+    loadFailed: translate('loadFailed'),
+    loadMoreFailed: translate('loadMoreFailed'),
+    loadMore: translate('loadMore'),
+    shown: translate('shown', { count }),
+  };
+}
+
 export interface PagedListBodyProps {
   list: UseInfiniteQueryResult<InfiniteData<unknown>>;
   /** The items of the pages loaded so far. */

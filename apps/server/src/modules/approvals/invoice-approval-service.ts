@@ -1,11 +1,9 @@
 import {
   chooseFlow,
-  decideApproval,
   invoiceResetRefusal,
   isOcrRunning,
   nextInvoiceStatus,
   requirementStageOfApproval,
-  startApproval,
   type Invoice,
   type InvoiceAction,
   type Locale,
@@ -25,21 +23,14 @@ import {
   deleteTransactionOfInvoice,
   findLinkedTransactionStatus,
 } from '../transactions/from-invoice';
-import { decisionRefusalError, enforceRequiredFields, flowSubjectOf, resetRefusalError } from './approval-checks';
+import { enforceRequiredFields, flowSubjectOf, resetRefusalError } from './approval-checks';
 import { actorOf, tenant } from './context';
 import { listFlowRows } from './flow-repo';
 import { notifyOpenedStep } from './notify';
+import { openApprovalRequest } from './open-request';
+import { recordDecision } from './record-decision';
 import { resetCurrentRequest } from './request-lifecycle';
-import {
-  decideItem,
-  findCurrentRequest,
-  findOpenRequest,
-  insertRequestWithItems,
-  listItems,
-  stateOf,
-  syncWaiting,
-  updateRequest,
-} from './request-repo';
+import { findCurrentRequest, findOpenRequest } from './request-repo';
 
 /**
  * Invoice approvals (SPEC §4): request, approve, reject, reset. Every action locks the invoice
@@ -74,28 +65,16 @@ export class InvoiceApprovalService {
       const row = await this.lockForAction(tx, org, id, body.version, 'request_approval');
       const parts = await loadInvoiceParts(tx, org.orgId, id);
       enforceRequiredFields(row, parts, await findRequiredFieldSettings(tx, org.orgId), 'request_approval', locale);
-      const flows = await listFlowRows(tx, org.orgId, 'invoice');
-      // A flow picked by hand wins; otherwise the first whose conditions hold, else the default.
-      const flow = body.flowId
-        ? flows.find((candidate) => candidate.id === body.flowId)
-        : chooseFlow(flows, 'invoice', flowSubjectOf(row, parts));
-      if (!flow) throw new AppError(body.flowId ? 'approval_flow_not_found' : 'flow_not_found');
-      startApproval(flow.steps); // throws on a malformed snapshot before anything is written
-      const request = await insertRequestWithItems(tx, org.orgId, {
-        entityType: 'invoice',
-        entityId: id,
-        flowId: flow.id,
-        flowName: flow.name,
-        requestedBy: org.userId,
-        steps: flow.steps,
-      });
-      await writeActivity(tx, org.orgId, {
-        entityType: 'approval_request',
-        entityId: request.id,
-        action: 'create',
-        actor: actorOf(org),
-        changes: { invoiceId: id, flowId: flow.id, flowName: flow.name, steps: flow.steps.length },
-      });
+      const { request } = await openApprovalRequest(
+        tx,
+        org,
+        { type: 'invoice', id },
+        {
+          flowId: body.flowId,
+          subject: flowSubjectOf(row, parts),
+          notFound: (pickedByHand) => (pickedByHand ? 'approval_flow_not_found' : 'flow_not_found'),
+        },
+      );
       const updated = await this.moveInvoice(tx, org, row, 'request_approval');
       await notifyOpenedStep(tx, this.deps, org, updated, request, 0);
       return readInvoice(tx, org.orgId, updated);
@@ -141,41 +120,18 @@ export class InvoiceApprovalService {
       if (row.version !== version) throw new AppError('stale_version');
       const request = await findOpenRequest(tx, org.orgId, 'invoice', id);
       if (!request || row.status !== 'in_approval') throw new AppError('approval_not_pending');
-      const items = await listItems(tx, org.orgId, request.id);
-      const state = stateOf(request, items);
-      const result = decideApproval(state, org.userId, choice.decision);
-      if (!result.ok) throw decisionRefusalError(result.refusal, items, state.currentStep, org.userId);
-      if (choice.decision === 'approved') {
+      const result = await recordDecision(tx, org, { type: 'invoice', id }, request, choice, async (state) => {
+        if (choice.decision !== 'approved') return;
         const parts = await loadInvoiceParts(tx, org.orgId, id);
         const settings = await findRequiredFieldSettings(tx, org.orgId);
         enforceRequiredFields(row, parts, settings, requirementStageOfApproval(state), locale);
-      }
-      const item = items.find((entry) => entry.step === state.currentStep && entry.approverId === org.userId)!;
-      if (!(await decideItem(tx, org.orgId, item.id, choice.decision, choice.reason))) {
-        throw new AppError('approval_already_decided');
-      }
-      await writeActivity(tx, org.orgId, {
-        entityType: 'approval_item',
-        entityId: item.id,
-        action: choice.decision === 'approved' ? 'approve' : 'reject',
-        actor: actorOf(org),
-        changes: {
-          invoiceId: id,
-          requestId: request.id,
-          step: state.currentStep,
-          ...(choice.reason !== null ? { reason: choice.reason } : {}),
-        },
       });
 
       if (result.outcome === 'recorded') return readInvoice(tx, org.orgId, row); // no status change: no new version
       if (result.outcome === 'step_completed') {
-        await updateRequest(tx, org.orgId, request.id, { currentStep: result.state.currentStep });
-        await syncWaiting(tx, org.orgId, request.id);
-        await notifyOpenedStep(tx, this.deps, org, row, request, result.state.currentStep);
+        await notifyOpenedStep(tx, this.deps, org, row, request, result.openedStep);
         return readInvoice(tx, org.orgId, row);
       }
-      await updateRequest(tx, org.orgId, request.id, { status: result.state.status, decided: true });
-      await syncWaiting(tx, org.orgId, request.id);
       const action = result.outcome === 'approved' ? 'approve' : 'reject';
       const updated = await this.moveInvoice(tx, org, row, action, choice.reason ?? undefined);
       // Issue 7 item 2: the final approval creates the payment; problems (no debitor account, no

@@ -1,6 +1,7 @@
-import { resetApproval, type ApprovalFlowType } from '@kontor/domain';
+import { resetApproval } from '@kontor/domain';
 import type { OrgId, Tx } from '../../db/database';
 import { writeActivity, type Actor } from '../activity-log/writer';
+import { entityInChanges, type ApprovalEntity } from './approval-entity';
 import { findCurrentRequest, stateOf, syncWaiting, updateRequest, type RequestRow } from './request-repo';
 
 /** Why a request was reset: by hand, or because the invoice changed under it (SPEC §4). */
@@ -14,7 +15,7 @@ export type ResetCause = 'reset' | 'edit' | 'cancel' | 'archive';
 export async function resetCurrentRequest(
   tx: Tx,
   orgId: OrgId,
-  entity: { type: ApprovalFlowType; id: string },
+  entity: ApprovalEntity,
   actor: Actor,
   cause: ResetCause,
   statuses: readonly RequestRow['status'][] = ['pending', 'approved', 'rejected'],
@@ -34,7 +35,7 @@ export async function resetCurrentRequest(
     entityId: request.id,
     action: 'reset',
     actor,
-    changes: { [`${entity.type}Id`]: entity.id, status: { from: request.status, to: 'reset' }, cause },
+    changes: { ...entityInChanges(entity), status: { from: request.status, to: 'reset' }, cause },
   });
   return request;
 }

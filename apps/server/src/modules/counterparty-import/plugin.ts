@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { asOrgId } from '../../db/database';
+import { registerImportJob } from '../../lib/import-job';
 import { CounterpartyImportRunner } from './import-runner';
 import { CounterpartyImportService } from './import-service';
 
 export const COUNTERPARTY_IMPORT_JOB = 'counterparties.import';
-const payloadSchema = z.object({ orgId: z.uuid(), importId: z.uuid() });
 
 export interface CounterpartyImportModule {
   service: CounterpartyImportService;
@@ -24,30 +22,12 @@ export async function registerCounterpartyImport(app: FastifyInstance): Promise<
   const log = app.log.child({ module: 'counterparty-import' });
   // app.vatCheck is registered before this plugin (app.ts).
   const runner = new CounterpartyImportRunner(app.database, app.storage, log, app.vatCheck);
-  const retryLimit = 2;
-  await app.jobs.register({
+  const enqueue = await registerImportJob(app.jobs, log, {
     name: COUNTERPARTY_IMPORT_JOB,
-    schema: payloadSchema,
-    handler: async (payload, meta) => {
-      try {
-        await runner.run(payload);
-      } catch (error) {
-        // Retries resume after the last committed batch; after the last one the import must not stay "running".
-        if (meta.attempt > retryLimit) await runner.markFailed(asOrgId(payload.orgId), payload.importId, 'internal');
-        throw error;
-      }
-    },
-    options: { retryLimit, retryDelaySeconds: 15, expireInSeconds: 30 * 60 },
+    runner,
+    expireInSeconds: 30 * 60,
+    what: 'the counterparty import',
   });
-  const service = new CounterpartyImportService(app.database, app.storage, async (orgId, importId) => {
-    try {
-      // One job per import: a repeated send (a retried request) does not run it twice.
-      await app.jobs.send(COUNTERPARTY_IMPORT_JOB, { orgId, importId }, { singletonKey: importId });
-    } catch (error) {
-      log.error({ err: error, importId }, 'could not queue the counterparty import');
-      await runner.markFailed(asOrgId(orgId), importId, 'internal');
-      throw error;
-    }
-  });
+  const service = new CounterpartyImportService(app.database, app.storage, enqueue);
   app.decorate('counterpartyImport', { service, runner });
 }

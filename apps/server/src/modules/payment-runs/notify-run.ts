@@ -1,8 +1,8 @@
-import { formatMoney, type Locale } from '@kontor/domain';
+import { formatMoney } from '@kontor/domain';
 import type { OrgId, Tx } from '../../db/database';
-import { translateNotification } from '../../lib/i18n';
 import type { Mailer } from '../../plugins/foundation-types';
-import { listWaitingRecipients, type RequestRow } from '../approvals/request-repo';
+import { mailStepApprovers } from '../approvals/mail-step-approvers';
+import type { RequestRow } from '../approvals/request-repo';
 
 export interface NotifiedRun {
   id: string;
@@ -12,9 +12,8 @@ export interface NotifiedRun {
 }
 
 /**
- * SPEC §6 "payment runs needing approval": tells each approver of the step that just opened, in
- * their language, through the outbox of the transaction that opened it (a rolled-back request
- * sends nothing). The link opens the run; deciding takes a signed-in POST.
+ * SPEC §6 "payment runs needing approval": mails the approvers of the run's step that just
+ * opened; the link opens the run.
  */
 export async function notifyRunStepOpened(
   tx: Tx,
@@ -24,26 +23,12 @@ export async function notifyRunStepOpened(
   request: Pick<RequestRow, 'id' | 'flowName' | 'requiredApprovals'>,
   step: number,
 ): Promise<void> {
-  const recipients = await listWaitingRecipients(tx, org.orgId, request.id);
-  const link = `${deps.publicUrl}/${org.slug}/pr/${run.id}`;
-  for (const recipient of recipients) {
-    const locale: Locale = recipient.locale === 'de' ? 'de' : 'en';
-    const params = {
-      name: recipient.name || recipient.email,
-      number: run.number,
-      count: run.transactionCount,
-      amount: formatMoney(run.totalAmount, 'EUR'),
-      step: step + 1,
-      stepCount: request.requiredApprovals.length,
-      flowName: request.flowName,
-      link,
-    };
-    await deps.mailer.enqueue(tx, {
-      organizationId: org.orgId,
-      to: [recipient.email],
-      subject: translateNotification('paymentRunApprovalNeededSubject', locale, params).slice(0, 998),
-      text: translateNotification('paymentRunApprovalNeededBody', locale, params),
-      template: 'payment_run_approval_needed',
-    });
-  }
+  await mailStepApprovers(tx, deps.mailer, org.orgId, request, step, {
+    link: `${deps.publicUrl}/${org.slug}/pr/${run.id}`,
+    subjectKey: 'paymentRunApprovalNeededSubject',
+    bodyKey: 'paymentRunApprovalNeededBody',
+    template: 'payment_run_approval_needed',
+    collapseSubjectSpaces: false,
+    params: () => ({ number: run.number, count: run.transactionCount, amount: formatMoney(run.totalAmount, 'EUR') }),
+  });
 }

@@ -1,8 +1,5 @@
 import {
-  chooseFlow,
-  decideApproval,
   MAX_PAYMENT_RUN_TRANSACTIONS,
-  startApproval,
   type CreatePaymentRunBody,
   type PaymentRun,
   type PaymentRunListQuery,
@@ -14,21 +11,11 @@ import { decodeCursorValues, encodeCursorValues, invalidCursor, isUuid } from '.
 import type { Mailer } from '../../plugins/foundation-types';
 import type { OrgContext } from '../../plugins/session';
 import { writeActivity } from '../activity-log/writer';
-import { decisionRefusalError } from '../approvals/approval-checks';
 import { actorOf, tenant } from '../approvals/context';
-import { listFlowRows } from '../approvals/flow-repo';
+import { openApprovalRequest } from '../approvals/open-request';
+import { recordDecision } from '../approvals/record-decision';
 import { resetCurrentRequest } from '../approvals/request-lifecycle';
-import {
-  decideItem,
-  deleteRequestsOf,
-  findOpenRequest,
-  insertRequestWithItems,
-  listItems,
-  stateOf,
-  syncWaiting,
-  updateRequest,
-  type RequestRow,
-} from '../approvals/request-repo';
+import { deleteRequestsOf, findOpenRequest, type RequestRow } from '../approvals/request-repo';
 import { lockRunTransactionRows, lockTransactionRows, moveTransactionRows } from '../transactions/transaction-rows';
 import { createRunWithTransactions, lockJoinableTransactions } from './create-run';
 import { notifyRunStepOpened } from './notify-run';
@@ -140,28 +127,17 @@ export class PaymentRunService {
       const transactions = await lockRunTransactionRows(tx, org.orgId, id);
       if (transactions.length === 0) throw new AppError('payment_run_empty');
       const total = transactions.filter((t) => t.currency === 'EUR').reduce((sum, t) => sum + t.amount, 0);
-      const flows = await listFlowRows(tx, org.orgId, 'payment_run');
-      // A flow picked by hand wins; otherwise the first whose conditions hold (on the run's total), else the default.
-      const flow = body.flowId
-        ? flows.find((candidate) => candidate.id === body.flowId)
-        : chooseFlow(flows, 'payment_run', { amount: total, currency: 'EUR', costCenterIds: [], counterpartyId: null });
-      if (!flow) throw new AppError('payment_run_flow_not_found');
-      startApproval(flow.steps); // throws on a malformed snapshot before anything is written
-      const request = await insertRequestWithItems(tx, org.orgId, {
-        entityType: 'payment_run',
-        entityId: id,
-        flowId: flow.id,
-        flowName: flow.name,
-        requestedBy: org.userId,
-        steps: flow.steps,
-      });
-      await writeActivity(tx, org.orgId, {
-        entityType: 'approval_request',
-        entityId: request.id,
-        action: 'create',
-        actor: actorOf(org),
-        changes: { paymentRunId: id, flowId: flow.id, flowName: flow.name, steps: flow.steps.length },
-      });
+      // Conditions are tested on the run's EUR total.
+      const { request, flow } = await openApprovalRequest(
+        tx,
+        org,
+        { type: 'payment_run', id },
+        {
+          flowId: body.flowId,
+          subject: { amount: total, currency: 'EUR', costCenterIds: [], counterpartyId: null },
+          notFound: () => 'payment_run_flow_not_found',
+        },
+      );
       // A rejected run asked again: its transactions return from rejected to planned.
       const rejected = transactions.filter((transaction) => transaction.status === 'rejected');
       await moveTransactionRows(tx, org.orgId, rejected, 'reset_run', actorOf(org));
@@ -234,46 +210,15 @@ export class PaymentRunService {
       const { row, next } = await lockRunForEvent(tx, org.orgId, id, version, event);
       const request = await findOpenRequest(tx, org.orgId, 'payment_run', id);
       if (!request || request.status !== 'pending') throw new AppError('payment_run_not_pending');
-      const items = await listItems(tx, org.orgId, request.id);
-      const state = stateOf(request, items);
-      const result = decideApproval(state, org.userId, choice.decision);
-      if (!result.ok) throw decisionRefusalError(result.refusal, items, state.currentStep, org.userId);
-      const item = items.find((entry) => entry.step === state.currentStep && entry.approverId === org.userId)!;
-      if (!(await decideItem(tx, org.orgId, item.id, choice.decision, choice.reason))) {
-        throw new AppError('approval_already_decided');
-      }
-      await writeActivity(tx, org.orgId, {
-        entityType: 'approval_item',
-        entityId: item.id,
-        action: event,
-        actor: actorOf(org),
-        changes: {
-          paymentRunId: id,
-          requestId: request.id,
-          step: state.currentStep,
-          ...(choice.reason !== null ? { reason: choice.reason } : {}),
-        },
-      });
+      const result = await recordDecision(tx, org, { type: 'payment_run', id }, request, choice);
 
       // Like invoices: a decision that does not end the request changes no status and no version.
       if (result.outcome === 'recorded') return readRun(tx, org.orgId, row, org.userId);
       if (result.outcome === 'step_completed') {
-        await updateRequest(tx, org.orgId, request.id, { currentStep: result.state.currentStep });
-        await syncWaiting(tx, org.orgId, request.id);
         const figures = (await runFigures(tx, org.orgId, [id])).get(id);
-        await this.notify(
-          tx,
-          org,
-          row,
-          request,
-          result.state.currentStep,
-          figures?.transactionCount ?? 0,
-          figures?.totalAmount ?? 0,
-        );
+        await this.notify(tx, org, row, request, result.openedStep, figures?.transactionCount ?? 0, figures?.totalAmount ?? 0);
         return readRun(tx, org.orgId, row, org.userId);
       }
-      await updateRequest(tx, org.orgId, request.id, { status: result.state.status, decided: true });
-      await syncWaiting(tx, org.orgId, request.id);
       const transactions = await lockRunTransactionRows(tx, org.orgId, id);
       await moveTransactionRows(tx, org.orgId, transactions, event === 'approve' ? 'approve_run' : 'reject_run', actorOf(org));
       const updated = await moveRun(tx, org.orgId, row, asStatus(next), actorOf(org), event, {

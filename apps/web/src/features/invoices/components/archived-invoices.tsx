@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { InvoiceListItem } from '@kontor/domain/invoices/invoice-schema';
 import { notifyError } from '@/lib/notify';
+import { usePagedItems } from '@/lib/use-paged-items';
 import { useInvoiceList } from '../api/list-invoices';
 import { useRestoreArchivedInvoice } from '../api/restore-archived-invoice';
 import { ArchiveTable } from './archive-table';
@@ -17,7 +18,7 @@ export function ArchivedInvoices() {
   const { filters, updateFilters } = useListFilters();
   const request = useMemo(() => toListRequest('archive', filters), [filters]);
   const list = useInvoiceList(request);
-  const items = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
+  const items = usePagedItems(list.data);
   const restore = useRestoreArchivedInvoice();
 
   const onRestore = (item: InvoiceListItem) =>

@@ -1,16 +1,7 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
-import { readFilters, writeFilters, type InvoiceListFilters } from './list-query';
+import { useQueryStringFilters } from '@/lib/use-query-string-filters';
+import { readFilters, writeFilters } from './list-query';
 
-/** The overview's filters live in the query string; changes replace the entry instead of piling up history. */
+/** The overview's filters live in the query string. */
 export function useListFilters() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = useMemo(() => readFilters(searchParams), [searchParams]);
-  const updateFilters = useCallback(
-    (change: Partial<InvoiceListFilters>) => {
-      setSearchParams((current) => writeFilters({ ...readFilters(current), ...change }), { replace: true });
-    },
-    [setSearchParams],
-  );
-  return { filters, updateFilters };
+  return useQueryStringFilters(readFilters, writeFilters);
 }

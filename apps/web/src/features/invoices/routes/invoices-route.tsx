@@ -10,6 +10,7 @@ import { LoadingState } from '@/components/ui/loading-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { queryKeys } from '@/lib/query-keys';
 import { useSession } from '@/lib/session-context';
+import { usePagedItems } from '@/lib/use-paged-items';
 import { useInvoiceList } from '../api/list-invoices';
 import { InvoiceListBody } from '../components/invoice-list-body';
 import { InvoiceTable } from '../components/invoice-table';
@@ -47,7 +48,7 @@ export function InvoicesRoute() {
   const { filters, updateFilters } = useListFilters();
   const request = useMemo(() => toListRequest(tab, filters), [tab, filters]);
   const list = useInvoiceList(request);
-  const items = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
+  const items = usePagedItems(list.data);
   const counts = list.data?.pages[0]?.counts;
   const selection = useRowSelection(JSON.stringify(request));
   const activeFilterCount = countActiveFilters(filters);

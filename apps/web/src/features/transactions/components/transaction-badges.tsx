@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { TransactionAnalysisStatus } from '@kontor/domain/payments/transaction-analysis';
 import type { TransactionStatus } from '@kontor/domain/payments/transaction-status';
 import { Badge } from '@/components/ui/badge';
-import { ANALYSIS_TONE, STATUS_TONE, type DueState } from '../model/transaction-display';
+import { ANALYSIS_TONE } from '@/lib/payments/analysis-tone';
+import { STATUS_TONE, type DueState } from '../model/transaction-display';
 
 export function TransactionStatusBadge({ status }: { status: TransactionStatus }) {
   const { t } = useTranslation('transactions');

@@ -1,12 +1,13 @@
 import { Banknote, SearchX, ShieldOff } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PagedListBody } from '@/components/paged-list-body';
+import { PagedListBody, pagedListTexts } from '@/components/paged-list-body';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { isApiError } from '@/lib/api-error';
 import { useSession } from '@/lib/session-context';
+import { usePagedItems } from '@/lib/use-paged-items';
 import { useTransactionList } from '../api/transactions-api';
 import { hasActiveFilters, toListRequest } from '../model/list-filters';
 import { BankFileImportButton } from './import/bank-file-import-dialog';
@@ -28,13 +29,14 @@ export function TransactionListScreen({ renderSelectionActions }: TransactionLis
   // Loaded up front with the screen: the forms show rule codes as sentences from `validation`, and the
   // payment-run button of the selection bar would otherwise suspend the list on the first tick.
   const { t } = useTranslation(['transactions', 'validation', 'payment-runs']);
+  const { t: tList } = useTranslation('transactions', { keyPrefix: 'list' });
   const session = useSession();
   const slug = session.organization.slug;
   const { filters, updateFilters } = useTransactionFilters();
   const { openId, open } = useOpenTransaction();
   const request = useMemo(() => toListRequest(filters), [filters]);
   const list = useTransactionList(request);
-  const items = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
+  const items = usePagedItems(list.data);
   const { selectedIds, selection, clear } = useTransactionSelection(items);
 
   // The guard keeps users without payment_runs:manage out; this covers a permission taken away meanwhile.
@@ -83,12 +85,7 @@ export function TransactionListScreen({ renderSelectionActions }: TransactionLis
           itemCount={items.length}
           skeletonColumns={9}
           empty={empty}
-          texts={{
-            loadFailed: t('list.loadFailed'),
-            loadMoreFailed: t('list.loadMoreFailed'),
-            loadMore: t('list.loadMore'),
-            shown: t('list.shown', { count: items.length }),
-          }}
+          texts={pagedListTexts(tList, items.length)}
         >
           <TransactionTable
             items={items}

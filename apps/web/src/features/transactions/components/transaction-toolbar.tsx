@@ -14,6 +14,20 @@ import { hasActiveFilters, MAX_SEARCH_LENGTH, type TransactionListFilters } from
 
 const ANY = 'any';
 
+/** The payments' search (creditor, IBAN, remittance, end-to-end id, amount); the list and the archive share it. */
+export function TransactionSearchField({ value, onCommit }: { value: string; onCommit: (search: string) => void }) {
+  const { t } = useTranslation('transactions');
+  return (
+    <SearchField
+      label={t('filters.search')}
+      placeholder={t('filters.searchPlaceholder')}
+      maxLength={MAX_SEARCH_LENGTH}
+      value={value}
+      onCommit={onCommit}
+    />
+  );
+}
+
 /** One end of the amount range: typed in German ("1.234,56"), sent in minor units once typing pauses. */
 function AmountFilter({
   label,
@@ -71,13 +85,7 @@ export function TransactionToolbar({
   const analysisId = useId();
   return (
     <div className="mb-4 grid gap-3">
-      <SearchField
-        label={t('filters.search')}
-        placeholder={t('filters.searchPlaceholder')}
-        maxLength={MAX_SEARCH_LENGTH}
-        value={filters.search}
-        onCommit={(search) => onChange({ search })}
-      />
+      <TransactionSearchField value={filters.search} onCommit={(search) => onChange({ search })} />
       <div className="flex flex-wrap items-end gap-3">
         <DateFilter
           label={t('filters.executionFrom')}

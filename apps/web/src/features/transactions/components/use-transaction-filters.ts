@@ -1,18 +1,11 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { readListFilters, writeListFilters, type TransactionListFilters } from '../model/list-filters';
+import { useQueryStringFilters } from '@/lib/use-query-string-filters';
+import { readListFilters, writeListFilters } from '../model/list-filters';
 
-/** The list's view, search and filters live in the query string; changes replace the entry instead of piling up history. */
+/** The list's view, search and filters live in the query string. */
 export function useTransactionFilters() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = useMemo(() => readListFilters(searchParams), [searchParams]);
-  const updateFilters = useCallback(
-    (change: Partial<TransactionListFilters>) => {
-      setSearchParams((current) => writeListFilters({ ...readListFilters(current), ...change }, current), { replace: true });
-    },
-    [setSearchParams],
-  );
-  return { filters, updateFilters };
+  return useQueryStringFilters(readListFilters, writeListFilters);
 }
 
 /** The open transaction's id (`?id=`): a shared link opens the same detail; closing goes back to the list. */

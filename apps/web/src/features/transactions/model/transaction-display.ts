@@ -1,4 +1,3 @@
-import type { TransactionAnalysisStatus } from '@kontor/domain/payments/transaction-analysis';
 import type { TransactionStatus } from '@kontor/domain/payments/transaction-status';
 
 /** The local calendar day as YYYY-MM-DD: due dates are days in the user's calendar, not instants. */
@@ -53,16 +52,6 @@ export const STATUS_TONE: Readonly<Record<TransactionStatus, BadgeTone>> = {
   exported: 'success',
   archived: 'neutral',
   cancelled_archived: 'neutral',
-};
-
-export const ANALYSIS_TONE: Readonly<Record<TransactionAnalysisStatus, BadgeTone>> = {
-  not_verified: 'neutral',
-  trusted: 'success',
-  warning: 'warning',
-  suspicious: 'danger',
-  blocked: 'danger',
-  marked_ok: 'success',
-  not_ok: 'danger',
 };
 
 /** Only an open payment that is in no run may change its amount, date, remittance and debitor. */

@@ -2,11 +2,12 @@ import { Plus, SearchX, Users } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { PagedListBody } from '@/components/paged-list-body';
+import { PagedListBody, pagedListTexts } from '@/components/paged-list-body';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { useSession } from '@/lib/session-context';
+import { usePagedItems } from '@/lib/use-paged-items';
 import { useCounterpartyList } from '../../api/list-counterparties';
 import { canManageCounterparties } from '../../model/counterparty-permissions';
 import { hasActiveFilters, toListRequest } from '../../model/list-filters';
@@ -20,6 +21,7 @@ import { useCounterpartyFilters } from './use-counterparty-filters';
 /** /{slug}/counterparties: search, filters, keyset pages (SPEC §2). */
 export function CounterpartyListScreen() {
   const { t } = useTranslation('counterparties');
+  const { t: tList } = useTranslation('counterparties', { keyPrefix: 'list' });
   const session = useSession();
   const navigate = useNavigate();
   const basePath = `/${session.organization.slug}/counterparties`;
@@ -28,7 +30,7 @@ export function CounterpartyListScreen() {
   const { filters, updateFilters } = useCounterpartyFilters();
   const request = useMemo(() => toListRequest(filters), [filters]);
   const list = useCounterpartyList(request);
-  const items = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
+  const items = usePagedItems(list.data);
 
   const createButton = (
     <Button asChild>
@@ -69,12 +71,7 @@ export function CounterpartyListScreen() {
         itemCount={items.length}
         skeletonColumns={8}
         empty={empty}
-        texts={{
-          loadFailed: t('list.loadFailed'),
-          loadMoreFailed: t('list.loadMoreFailed'),
-          loadMore: t('list.loadMore'),
-          shown: t('list.shown', { count: items.length }),
-        }}
+        texts={pagedListTexts(tList, items.length)}
       >
         <CounterpartyTable
           items={items}

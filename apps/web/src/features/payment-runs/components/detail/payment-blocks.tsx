@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { PaymentRun } from '@kontor/domain/payments/payment-run-api';
+import { HeaderCell, ListTable } from '@/components/list-table';
 import { currentLocale } from '@/lib/i18n';
 import { formatDate, formatMoney } from '@/lib/format';
 
@@ -14,43 +15,33 @@ export function PaymentBlocks({ blocks }: { blocks: PaymentRun['paymentBlocks'] 
         {t('blocks.title')}
       </h2>
       <p className="text-sm text-muted-foreground">{t('blocks.description')}</p>
-      <div className="overflow-x-auto rounded-lg border border-border bg-surface">
-        <table className="w-full text-sm" aria-labelledby="payment-blocks-title">
-          <thead className="bg-muted/60 text-left text-xs text-muted-foreground">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t('blocks.debitor')}
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t('blocks.executionDate')}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                {t('blocks.count')}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                {t('blocks.amount')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {blocks.map((block) => (
-              <tr
-                key={`${block.debitorIban}-${block.requestedExecutionDate}`}
-                className="border-t border-border"
-                data-testid="payment-block"
-              >
-                <td className="px-3 py-2">
-                  <span className="font-medium text-foreground">{block.debitorName}</span>
-                  <span className="block font-mono text-xs text-muted-foreground">{block.debitorIban}</span>
-                </td>
-                <td className="px-3 py-2 whitespace-nowrap">{formatDate(block.requestedExecutionDate, locale)}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{block.count}</td>
-                <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{formatMoney(block.amount)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ListTable
+        aria-labelledby="payment-blocks-title"
+        head={
+          <>
+            <HeaderCell>{t('blocks.debitor')}</HeaderCell>
+            <HeaderCell>{t('blocks.executionDate')}</HeaderCell>
+            <HeaderCell className="text-right">{t('blocks.count')}</HeaderCell>
+            <HeaderCell className="text-right">{t('blocks.amount')}</HeaderCell>
+          </>
+        }
+      >
+        {blocks.map((block) => (
+          <tr
+            key={`${block.debitorIban}-${block.requestedExecutionDate}`}
+            className="border-t border-border"
+            data-testid="payment-block"
+          >
+            <td className="px-3 py-2">
+              <span className="font-medium text-foreground">{block.debitorName}</span>
+              <span className="block font-mono text-xs text-muted-foreground">{block.debitorIban}</span>
+            </td>
+            <td className="px-3 py-2 whitespace-nowrap">{formatDate(block.requestedExecutionDate, locale)}</td>
+            <td className="px-3 py-2 text-right tabular-nums">{block.count}</td>
+            <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{formatMoney(block.amount)}</td>
+          </tr>
+        ))}
+      </ListTable>
     </section>
   );
 }

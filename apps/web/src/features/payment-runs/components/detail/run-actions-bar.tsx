@@ -1,13 +1,13 @@
 import { Check, Download, FileDown, RotateCcw, Send, Trash2, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { PaymentRun } from '@kontor/domain/payments/payment-run-api';
+import { paymentRunRejectBodySchema, type PaymentRun } from '@kontor/domain/payments/payment-run-api';
+import { ReasonDialog } from '@/components/reason-dialog';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { runAbilities } from '../../model/run-abilities';
 import { paymentRunLabel } from '../../model/payment-run-paths';
 import { RunExportDialog } from './run-export-dialog';
-import { RunRejectDialog } from './run-reject-dialog';
 import { RunRequestApprovalDialog } from './run-request-approval-dialog';
 import type { RunActions } from './use-run-actions';
 
@@ -87,11 +87,18 @@ export function RunActionsBar({ run, actions }: { run: PaymentRun; actions: RunA
         onConfirm={actions.requestApproval}
         isPending={actions.isPending}
       />
-      <RunRejectDialog
+      <ReasonDialog
         open={dialog === 'reject'}
         onOpenChange={(open) => setDialog(open ? 'reject' : null)}
-        onConfirm={actions.reject}
+        title={t('actions.rejectTitle')}
+        description={t('actions.rejectDescription')}
+        label={t('actions.rejectReason')}
+        confirm={t('actions.confirmReject')}
+        tone="destructive"
+        schema={paymentRunRejectBodySchema.shape.reason}
         isPending={actions.isPending}
+        onConfirm={actions.reject}
+        testId="run-reject-dialog"
       />
       <RunExportDialog
         open={dialog === 'export'}

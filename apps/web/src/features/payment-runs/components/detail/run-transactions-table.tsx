@@ -1,7 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PagedListBody } from '@/components/paged-list-body';
+import { HeaderCell, ListTable } from '@/components/list-table';
+import { PagedListBody, pagedListTexts } from '@/components/paged-list-body';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -9,9 +10,11 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { currentLocale } from '@/lib/i18n';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useSession } from '@/lib/session-context';
+import { usePagedItems } from '@/lib/use-paged-items';
 import { Wallet } from 'lucide-react';
 import { useRunTransactions } from '../../api/payment-run-queries';
-import { ANALYSIS_TONE, EXPORT_STOPPING_ANALYSIS } from '../../model/analysis-tone';
+import { ANALYSIS_TONE } from '@/lib/payments/analysis-tone';
+import { EXPORT_STOPPING_ANALYSIS } from '../../model/export-stopping-analysis';
 import { transactionDetailUrl } from '../../model/payment-run-paths';
 
 interface RunTransactionsTableProps {
@@ -25,10 +28,11 @@ interface RunTransactionsTableProps {
 /** The run's payments in pages, each with its analysis state; the creditor opens the transaction. */
 export function RunTransactionsTable({ runId, canRemove, onRemove, isRemoving }: RunTransactionsTableProps) {
   const { t } = useTranslation('payment-runs');
+  const { t: tList } = useTranslation('payment-runs', { keyPrefix: 'transactions' });
   const session = useSession();
   const locale = currentLocale();
   const list = useRunTransactions(runId);
-  const items = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
+  const items = usePagedItems(list.data);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   // Rows that left the run (removed here or elsewhere) drop out of the selection.
   const selectedIds = items.filter((item) => selected.has(item.id)).map((item) => item.id);
@@ -82,90 +86,71 @@ export function RunTransactionsTable({ runId, canRemove, onRemove, isRemoving }:
             description={t('transactions.empty.description')}
           />
         }
-        texts={{
-          loadFailed: t('transactions.loadFailed'),
-          loadMoreFailed: t('transactions.loadMoreFailed'),
-          loadMore: t('transactions.loadMore'),
-          shown: t('transactions.shown', { count: items.length }),
-        }}
+        texts={pagedListTexts(tList, items.length)}
       >
-        <div className="overflow-x-auto rounded-lg border border-border bg-surface">
-          <table className="w-full text-sm" aria-labelledby="run-transactions-title">
-            <thead className="bg-muted/60 text-left text-xs text-muted-foreground">
-              <tr>
+        <ListTable
+          aria-labelledby="run-transactions-title"
+          head={
+            <>
+              {canRemove ? (
+                <HeaderCell className="w-10">
+                  <Checkbox
+                    aria-label={t('transactions.selectAll')}
+                    checked={allSelected}
+                    onCheckedChange={(value) => setSelected(value === true ? new Set(items.map((item) => item.id)) : new Set())}
+                  />
+                </HeaderCell>
+              ) : null}
+              <HeaderCell>{t('transactions.creditor')}</HeaderCell>
+              <HeaderCell>{t('transactions.remittance')}</HeaderCell>
+              <HeaderCell>{t('transactions.executionDate')}</HeaderCell>
+              <HeaderCell>{t('transactions.analysis')}</HeaderCell>
+              <HeaderCell className="text-right">{t('transactions.amount')}</HeaderCell>
+            </>
+          }
+        >
+          {items.map((item) => {
+            const stops = EXPORT_STOPPING_ANALYSIS.has(item.analysisStatus);
+            return (
+              <tr
+                key={item.id}
+                data-testid="run-transaction-row"
+                className={stops ? 'border-t border-border bg-danger-background/40' : 'border-t border-border'}
+              >
                 {canRemove ? (
-                  <th scope="col" className="w-10 px-3 py-2">
+                  <td className="px-3 py-2">
                     <Checkbox
-                      aria-label={t('transactions.selectAll')}
-                      checked={allSelected}
-                      onCheckedChange={(value) => setSelected(value === true ? new Set(items.map((item) => item.id)) : new Set())}
+                      aria-label={t('transactions.select', { name: item.creditorName })}
+                      checked={selected.has(item.id)}
+                      onCheckedChange={(value) => toggle(item.id, value === true)}
                     />
-                  </th>
+                  </td>
                 ) : null}
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {t('transactions.creditor')}
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {t('transactions.remittance')}
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {t('transactions.executionDate')}
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {t('transactions.analysis')}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  {t('transactions.amount')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => {
-                const stops = EXPORT_STOPPING_ANALYSIS.has(item.analysisStatus);
-                return (
-                  <tr
-                    key={item.id}
-                    data-testid="run-transaction-row"
-                    className={stops ? 'border-t border-border bg-danger-background/40' : 'border-t border-border'}
+                <td className="max-w-64 px-3 py-2">
+                  <Link
+                    to={transactionDetailUrl(session.organization.slug, item.id)}
+                    className="block truncate font-medium text-foreground hover:underline"
                   >
-                    {canRemove ? (
-                      <td className="px-3 py-2">
-                        <Checkbox
-                          aria-label={t('transactions.select', { name: item.creditorName })}
-                          checked={selected.has(item.id)}
-                          onCheckedChange={(value) => toggle(item.id, value === true)}
-                        />
-                      </td>
-                    ) : null}
-                    <td className="max-w-64 px-3 py-2">
-                      <Link
-                        to={transactionDetailUrl(session.organization.slug, item.id)}
-                        className="block truncate font-medium text-foreground hover:underline"
-                      >
-                        {item.creditorName}
-                      </Link>
-                      <span className="block font-mono text-xs text-muted-foreground">{item.creditorIban}</span>
-                    </td>
-                    <td className="max-w-56 px-3 py-2">
-                      <span className="block truncate">{item.remittanceInformation ?? '—'}</span>
-                      <span className="block truncate font-mono text-xs text-muted-foreground">{item.endToEndId}</span>
-                    </td>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatDate(item.requestedExecutionDate, locale)}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      <Badge tone={ANALYSIS_TONE[item.analysisStatus]} data-testid="run-transaction-analysis">
-                        {t(`analysis.${item.analysisStatus}`)}
-                        {item.flagCount > 0 ? ` · ${t('analysis.flags', { count: item.flagCount })}` : ''}
-                      </Badge>
-                    </td>
-                    <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
-                      {formatMoney(item.amount, item.currency)}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                    {item.creditorName}
+                  </Link>
+                  <span className="block font-mono text-xs text-muted-foreground">{item.creditorIban}</span>
+                </td>
+                <td className="max-w-56 px-3 py-2">
+                  <span className="block truncate">{item.remittanceInformation ?? '—'}</span>
+                  <span className="block truncate font-mono text-xs text-muted-foreground">{item.endToEndId}</span>
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap">{formatDate(item.requestedExecutionDate, locale)}</td>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  <Badge tone={ANALYSIS_TONE[item.analysisStatus]} data-testid="run-transaction-analysis">
+                    {t(`analysis.${item.analysisStatus}`)}
+                    {item.flagCount > 0 ? ` · ${t('analysis.flags', { count: item.flagCount })}` : ''}
+                  </Badge>
+                </td>
+                <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{formatMoney(item.amount, item.currency)}</td>
+              </tr>
+            );
+          })}
+        </ListTable>
       </PagedListBody>
     </section>
   );

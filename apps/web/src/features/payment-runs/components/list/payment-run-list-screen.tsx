@@ -1,13 +1,14 @@
 import { ListChecks, SearchX } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PAYMENT_RUN_STATUSES, type PaymentRunStatus } from '@kontor/domain/payments/payment-run-status';
-import { PagedListBody } from '@/components/paged-list-body';
+import { PagedListBody, pagedListTexts } from '@/components/paged-list-body';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { useSession } from '@/lib/session-context';
+import { usePagedItems } from '@/lib/use-paged-items';
 import { usePaymentRunList } from '../../api/payment-run-queries';
 import { paymentRunUrl } from '../../model/payment-run-paths';
 import { PaymentRunTable } from './payment-run-table';
@@ -15,12 +16,13 @@ import { PaymentRunTable } from './payment-run-table';
 /** /{slug}/pr: every run of the organisation, filterable by status. */
 export function PaymentRunListScreen() {
   const { t } = useTranslation('payment-runs');
+  const { t: tList } = useTranslation('payment-runs', { keyPrefix: 'list' });
   const session = useSession();
   const navigate = useNavigate();
   const slug = session.organization.slug;
   const [statuses, setStatuses] = useState<PaymentRunStatus[]>([]);
   const list = usePaymentRunList(statuses);
-  const items = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
+  const items = usePagedItems(list.data);
 
   const toggle = (status: PaymentRunStatus) =>
     setStatuses((current) => (current.includes(status) ? current.filter((entry) => entry !== status) : [...current, status]));
@@ -62,12 +64,7 @@ export function PaymentRunListScreen() {
         itemCount={items.length}
         skeletonColumns={8}
         empty={empty}
-        texts={{
-          loadFailed: t('list.loadFailed'),
-          loadMoreFailed: t('list.loadMoreFailed'),
-          loadMore: t('list.loadMore'),
-          shown: t('list.shown', { count: items.length }),
-        }}
+        texts={pagedListTexts(tList, items.length)}
       >
         <PaymentRunTable
           items={items}

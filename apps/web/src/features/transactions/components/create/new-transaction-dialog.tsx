@@ -10,7 +10,9 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { TEXTAREA_CLASS } from '@/components/ui/textarea-class';
 import { CounterpartyFilter } from '@/components/counterparty-filter';
+import { cn } from '@/lib/cn';
 import { MONEY_INPUT } from '@/lib/decimal-input';
 import { counterpartyQueryOptions } from '@/lib/master-data/counterparties';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -33,9 +35,6 @@ const FORM_FIELDS = [
   'debitorBankAccountId',
   'notes',
 ] as const;
-
-const TEXTAREA_CLASS =
-  'min-h-20 w-full rounded-md border border-border bg-surface px-3 py-2 text-sm focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-ring/40 aria-[invalid=true]:border-danger';
 
 function TextField({ name, label }: { name: 'creditorName' | 'creditorIban' | 'creditorBic'; label: string }) {
   const { register } = useFormContext<NewTransactionValues>();
@@ -140,7 +139,7 @@ function NewTransactionForm({ onDone }: { onDone: (created: Transaction | null) 
             {...form.register('notes')}
             {...fieldAria('new-transaction-notes', { error: notesError })}
             maxLength={2000}
-            className={TEXTAREA_CLASS}
+            className={cn(TEXTAREA_CLASS, 'min-h-20')}
           />
         </FormField>
         <DialogFooter>

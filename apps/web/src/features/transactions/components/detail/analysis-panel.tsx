@@ -9,7 +9,7 @@ import { formatDateTime } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
 import { flagText } from '../../model/flag-text';
 import { AnalysisBadge } from '../transaction-badges';
-import { ReasonDialog } from './reason-dialog';
+import { ReasonDialog } from '@/components/reason-dialog';
 import { useTransactionAction } from './use-transaction-action';
 
 type Decision = 'mark_ok' | 'mark_not_ok';

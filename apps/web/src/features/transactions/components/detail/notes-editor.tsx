@@ -4,7 +4,7 @@ import { transactionNotesBodySchema, type Transaction } from '@kontor/domain/pay
 import { Button } from '@/components/ui/button';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { translateFieldMessage } from '@/lib/form-errors';
-import { TEXTAREA_CLASS } from './reason-dialog';
+import { TEXTAREA_CLASS } from '@/components/ui/textarea-class';
 import { useTransactionAction } from './use-transaction-action';
 
 /** Notes may change in every status (PUT /transactions/:id/notes with the version). */

@@ -8,7 +8,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { isEditable } from '../../model/transaction-display';
 import { EditTransactionDialog } from './edit-transaction-dialog';
-import { ReasonDialog } from './reason-dialog';
+import { ReasonDialog } from '@/components/reason-dialog';
 import { useTransactionAction } from './use-transaction-action';
 
 type ReasonKind = 'cancel' | 'archive';

@@ -1,21 +1,16 @@
 import { Check, RotateCcw, Send, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Invoice } from '@kontor/domain/invoices/invoice-schema';
-import { Badge } from '@/components/ui/badge';
+import { reasonBodySchema, type Invoice } from '@kontor/domain/invoices/invoice-schema';
+import { ApprovalSection } from '@/components/approval/approval-section';
+import { ReasonDialog } from '@/components/reason-dialog';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { currentLocale } from '@/lib/i18n';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useSession } from '@/lib/session-context';
 import { useApprovalActions } from '../../api/approval-actions';
 import { approvalAbilities } from '../../model/approval-abilities';
-import { formatDateTime } from '@/lib/format';
-import { ApprovalSteps } from './approval-steps';
-import { RejectApprovalDialog } from './reject-approval-dialog';
 import { RequestApprovalDialog } from './request-approval-dialog';
-
-const STATUS_TONE = { pending: 'warning', approved: 'success', rejected: 'danger', reset: 'neutral' } as const;
 
 interface ApprovalPanelProps {
   invoice: Invoice;
@@ -52,44 +47,19 @@ export function ApprovalPanel({ invoice, hasUnsavedChanges }: ApprovalPanelProps
   };
 
   return (
-    <section
-      aria-labelledby="approval-panel-title"
-      data-testid="approval-panel"
-      className="grid gap-3 rounded-lg border border-border bg-surface p-4"
+    <ApprovalSection
+      approval={approval}
+      testId="approval-panel"
+      stepsTestIdPrefix="approval"
+      statusTestId="approval-status"
+      progress={
+        approval ? (
+          <p className="text-sm font-medium text-foreground" data-testid="approval-step-of">
+            {t('approval.stepOf', { current: approval.currentStep + 1, total: approval.steps.length })}
+          </p>
+        ) : null
+      }
     >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="approval-panel-title" className="text-base font-semibold text-foreground">
-          {t('approval.title')}
-        </h2>
-        {approval ? (
-          <Badge tone={STATUS_TONE[approval.status]} data-testid="approval-status">
-            {t(`approval.statuses.${approval.status}`)}
-          </Badge>
-        ) : null}
-      </div>
-      {approval ? (
-        <>
-          <dl className="grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
-            <dt className="text-muted-foreground">{t('approval.flow')}</dt>
-            <dd className="font-medium text-foreground">{approval.flowName}</dd>
-            <dt className="text-muted-foreground">{t('approval.requestedLabel')}</dt>
-            <dd className="text-foreground">
-              {t('approval.requestedBy', {
-                name: approval.requestedByName ?? t('approval.unknownRequester'),
-                date: formatDateTime(approval.requestedAt, currentLocale()),
-              })}
-            </dd>
-          </dl>
-          {approval.status === 'pending' ? (
-            <p className="text-sm font-medium text-foreground" data-testid="approval-step-of">
-              {t('approval.stepOf', { current: approval.currentStep + 1, total: approval.steps.length })}
-            </p>
-          ) : null}
-          <ApprovalSteps approval={approval} />
-        </>
-      ) : (
-        <p className="text-sm text-muted-foreground">{t('approval.notRequested')}</p>
-      )}
       {hasActions ? (
         <div role="group" aria-label={t('approval.actionsLabel')} className="flex flex-wrap items-center gap-2">
           {abilities.canRequest ? (
@@ -142,10 +112,17 @@ export function ApprovalPanel({ invoice, hasUnsavedChanges }: ApprovalPanelProps
           )
         }
       />
-      <RejectApprovalDialog
+      <ReasonDialog
         open={dialog === 'reject'}
         onOpenChange={(open) => setDialog(open ? 'reject' : null)}
+        title={t('approval.rejectTitle')}
+        description={t('approval.rejectDescription')}
+        label={t('approval.rejectReason')}
+        confirm={t('approval.confirmReject')}
+        tone="destructive"
+        schema={reasonBodySchema.shape.reason}
         isPending={actions.reject.isPending}
+        testId="reject-approval-dialog"
         onConfirm={(reason) =>
           run(
             () => actions.reject.mutateAsync({ version: invoice.version, reason }),
@@ -167,6 +144,6 @@ export function ApprovalPanel({ invoice, hasUnsavedChanges }: ApprovalPanelProps
           void run(() => actions.reset.mutateAsync(invoice.version), t('approval.wasReset'), t('approval.resetFailed'))
         }
       />
-    </section>
+    </ApprovalSection>
   );
 }

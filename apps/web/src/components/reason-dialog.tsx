@@ -4,10 +4,8 @@ import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField, fieldAria } from '@/components/ui/form-field';
+import { TEXTAREA_CLASS } from '@/components/ui/textarea-class';
 import { translateFieldMessage } from '@/lib/form-errors';
-
-export const TEXTAREA_CLASS =
-  'min-h-24 w-full rounded-md border border-border bg-surface px-3 py-2 text-sm focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-ring/40 aria-[invalid=true]:border-danger';
 
 export interface ReasonDialogProps {
   open: boolean;
@@ -18,15 +16,19 @@ export interface ReasonDialogProps {
   hint?: string;
   confirm: string;
   tone?: 'primary' | 'destructive';
-  /** The domain's rule for the text (reason_required, note_required, too_long). */
+  /** The domain's rule for the text (reason_required, note_required, too_long), the one the server applies. */
   schema: z.ZodType<string>;
   isPending: boolean;
   /** Resolves true when done: the dialog then closes and forgets the text. */
   onConfirm: (text: string) => Promise<boolean>;
+  /** The dialog's test id; the text field's id derives from it. */
   testId: string;
 }
 
-/** A required text (reason or note) before an action; the rule is the server's schema. */
+/**
+ * A required text (a reason or a note) before an action: rejecting an approval, cancelling or
+ * archiving a transaction, an analysis decision. The rule is the server's schema.
+ */
 export function ReasonDialog(props: ReasonDialogProps) {
   const {
     open,
@@ -42,7 +44,8 @@ export function ReasonDialog(props: ReasonDialogProps) {
     onConfirm,
     testId,
   } = props;
-  const { t: tCommon } = useTranslation('common');
+  // The validation namespace must be loaded for translateFieldMessage to find the rule texts.
+  const { t } = useTranslation(['common', 'validation']);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
   const id = `${testId}-text`;
@@ -87,7 +90,7 @@ export function ReasonDialog(props: ReasonDialogProps) {
           </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => close(false)}>
-              {tCommon('actions.cancel')}
+              {t('actions.cancel')}
             </Button>
             <Button type="submit" variant={tone} isLoading={isPending}>
               {confirm}
