@@ -137,6 +137,11 @@ const organizationRoutes: RouteObject[] = [
         lazy: lazyScreen(() => import('@/features/master-data/routes/bank-accounts-route'), 'BankAccountsRoute'),
       },
       {
+        path: 'payment-run-settings',
+        handle: handle('settingsPaymentRuns', { noScroll: true }),
+        lazy: lazyScreen(() => import('@/features/organization/routes/payment-run-settings-route'), 'PaymentRunSettingsRoute'),
+      },
+      {
         path: ':tab',
         handle: handle('settings', { noScroll: true }),
         loader: keepKnownTab(SETTINGS_TABS, (slug) => `/${slug}/settings/general`),
