@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerAddress, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import { MailImporter } from './import-mail';
 import { findOrganizationBySlug } from './repo';
@@ -46,6 +45,8 @@ export const emailImportPlugin = fp(
       const chunks: Buffer[] = [];
       for await (const chunk of stream as AsyncIterable<Buffer>) if (!stream.sizeExceeded) chunks.push(chunk);
       if (stream.sizeExceeded) throw new SmtpError(`Message exceeds the limit of ${MAX_MESSAGE_BYTES} bytes`, 552);
+      // Loaded on the first mail: mailparser costs ~20 MB from start-up on, and most servers import no mail.
+      const { simpleParser } = await import('mailparser');
       const mail = await simpleParser(Buffer.concat(chunks));
       const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
       const origin = {
