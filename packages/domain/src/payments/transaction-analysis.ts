@@ -140,4 +140,3 @@ export const analysisMarkBodySchema = z.object({
   decision: z.enum(['mark_ok', 'mark_not_ok']),
   note: z.string().trim().min(1, { message: 'note_required' }).max(1000, { message: 'too_long' }),
 });
-export type AnalysisMarkBody = z.infer<typeof analysisMarkBodySchema>;

@@ -8,8 +8,13 @@ import { isBic } from '../iban';
 import { currencySchema, isoDateSchema, MAX_AMOUNT_MINOR, optionalText, REMITTANCE_MAX_LENGTH } from '../invoices/invoice-fields';
 import { paymentRunStatusSchema } from './payment-run-status';
 import { postalAddressSchema } from './postal-address';
-import { ANALYSIS_FLAG_CODES, ANALYSIS_SEVERITIES, TRANSACTION_ANALYSIS_STATUSES } from './transaction-analysis';
-import { TRANSACTION_EVENTS, TRANSACTION_STATUSES } from './transaction-status';
+import {
+  ANALYSIS_FLAG_CODES,
+  ANALYSIS_SEVERITIES,
+  analysisMarkBodySchema,
+  TRANSACTION_ANALYSIS_STATUSES,
+} from './transaction-analysis';
+import { TRANSACTION_EVENTS, TRANSACTION_STATUSES, transactionReasonBodySchema } from './transaction-status';
 
 /** Where a transaction came from: the SPEC's "new import / imported" labels are origins, not statuses. */
 export const TRANSACTION_ORIGINS = ['invoice', 'manual', 'import'] as const;
@@ -188,10 +193,7 @@ export type UpdateTransactionBody = z.infer<typeof updateTransactionBodySchema>;
 export const transactionNotesBodySchema = z.object({ version: versionSchema, notes: optionalText(2000) });
 
 /** POST /api/transactions/:id/{cancel,archive}: a reason is required (SPEC §5). */
-export const transactionReasonActionBodySchema = z.object({
-  version: versionSchema,
-  reason: z.string().trim().min(1, { message: 'reason_required' }).max(1000, { message: 'too_long' }),
-});
+export const transactionReasonActionBodySchema = transactionReasonBodySchema.extend({ version: versionSchema });
 
 /** POST /api/transactions/:id/{reactivate,postpone}. Postpone may move the execution date. */
 export const transactionVersionBodySchema = z.object({ version: versionSchema });
@@ -201,8 +203,4 @@ export const postponeTransactionBodySchema = z.object({
 });
 
 /** POST /api/transactions/:id/analysis: "mark OK" / "not OK" with a note. */
-export const transactionAnalysisDecisionBodySchema = z.object({
-  version: versionSchema,
-  decision: z.enum(['mark_ok', 'mark_not_ok']),
-  note: z.string().trim().min(1, { message: 'note_required' }).max(1000, { message: 'too_long' }),
-});
+export const transactionAnalysisDecisionBodySchema = analysisMarkBodySchema.extend({ version: versionSchema });

@@ -36,9 +36,6 @@ export const TRANSACTION_EVENTS = [
 ] as const;
 export type TransactionEvent = (typeof TRANSACTION_EVENTS)[number];
 
-/** Events that need a reason (SPEC §5: cancel and archive with a reason). */
-export const TRANSACTION_EVENTS_WITH_REASON: readonly TransactionEvent[] = ['cancel', 'archive'];
-
 /**
  * status → event → next status. A transaction is in at most one run: only `open` may be added.
  * An approved run is frozen: to remove, cancel or archive one of its transactions, reset the run
@@ -101,11 +98,6 @@ export function runLinkAfter(status: TransactionStatus, event: TransactionEvent)
 export function canExport(status: TransactionStatus, analysis: TransactionAnalysisStatus): boolean {
   return nextTransactionStatus(status, 'export') !== null && analysisAllowsExport(analysis);
 }
-
-export const ARCHIVED_TRANSACTION_STATUSES: readonly TransactionStatus[] = ['archived', 'cancelled_archived'];
-
-export const transactionStatusSchema = z.enum(TRANSACTION_STATUSES);
-export const transactionEventSchema = z.enum(TRANSACTION_EVENTS);
 
 /** Cancel and archive body: the reason is required. */
 export const transactionReasonBodySchema = z.object({
