@@ -46,6 +46,7 @@ import { registerBankFileImport } from './modules/bank-file-import/plugin';
 import { paymentRunRoutes } from './modules/payment-runs/routes';
 import { transactionRoutes } from './modules/transactions/routes';
 import { registerPaymentRunJobs } from './modules/payment-runs/jobs';
+import { registerWaitingCountJobs } from './modules/approvals/waiting-counts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -105,6 +106,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   await registerCounterpartyImport(app);
   await registerBankFileImport(app);
   await registerPaymentRunJobs(app);
+  await registerWaitingCountJobs(app);
   await app.register(systemRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(userRoutes, { prefix: '/api/user' });

@@ -27,4 +27,66 @@ describe('database connections', () => {
     const { rows } = await testDb.database.withOrg(tenant, (tx) => tx.execute<{ one: number }>(sql`select 1 as one`));
     expect(rows).toEqual([{ one: 1 }]);
   });
+
+  describe('read-only work, one transaction per wave of statements', () => {
+    const settings = sql`select current_setting('app.org_id', true) as org, current_setting('transaction_read_only') as read_only,
+      txid_current_if_assigned() is null as fresh, pg_backend_pid() as pid`;
+    type Settings = { org: string; read_only: string; pid: number };
+
+    it('runs every wave with the tenant set and read only, on the same connection', async () => {
+      const waves = await testDb.database.withOrg(
+        tenant,
+        async (tx) => {
+          const first = await Promise.all([tx.execute<Settings>(settings), tx.execute<Settings>(settings)]);
+          const second = await tx.execute<Settings>(settings);
+          return [...first, second].map((result) => result.rows[0]!);
+        },
+        { readOnly: true },
+      );
+      expect(waves.map((row) => [row.org, row.read_only])).toEqual(Array(3).fill([tenant.orgId, 'on']));
+      expect(new Set(waves.map((row) => row.pid)).size).toBe(1);
+    });
+
+    it('refuses writes in any wave', async () => {
+      const write = testDb.database.withOrg(
+        tenant,
+        async (tx) => {
+          await tx.execute(sql`select 1`);
+          await tx.execute(sql`create temporary table written (id int)`);
+        },
+        { readOnly: true },
+      );
+      await expect(write).rejects.toMatchObject({ cause: { message: expect.stringMatching(/read-only transaction/) } });
+    });
+
+    it('leaves no transaction open after a failed statement, a thrown error or an unawaited statement', async () => {
+      const failing = testDb.database.withOrg(tenant, (tx) => tx.execute(sql`select 1 / 0`), { readOnly: true });
+      await expect(failing).rejects.toMatchObject({ cause: { message: 'division by zero' } });
+      const throwing = testDb.database.withOrg(
+        tenant,
+        async (tx) => {
+          await tx.execute(sql`select 1`);
+          throw new Error('not found');
+        },
+        { readOnly: true },
+      );
+      await expect(throwing).rejects.toThrow('not found');
+      await testDb.database.withOrg(
+        tenant,
+        async (tx) => {
+          void tx.execute(sql`select pg_sleep(0.05)`);
+        },
+        { readOnly: true },
+      );
+      // The pool's connections are all idle and outside a transaction again; the next writer
+      // gets a transaction of its own, with its own tenant.
+      const other = { orgId: asOrgId(randomUUID()), userId: null };
+      const row = await testDb.database.withOrg(other, async (tx) => (await tx.execute<Settings>(settings)).rows[0]!);
+      expect(row.org).toBe(other.orgId);
+      const { rows } = await testDb.database.pool.query<{ open: number }>(
+        `select count(*)::int as open from pg_stat_activity where usename = 'kontor_app' and state like 'idle in transaction%'`,
+      );
+      expect(rows[0]!.open).toBe(0);
+    });
+  });
 });

@@ -79,29 +79,18 @@ export function connectDatabase(url: string, poolSize = 20): Database {
         throw new Error('withOrg needs UUIDs');
       }
       const client = await tenantPool.connect();
+      const tenant = `select set_config('app.org_id', '${context.orgId}', true), set_config('app.user_id', '${context.userId ?? ''}', true)`;
+      if (options.readOnly) return readInWaves(client, `begin read only; ${tenant}`, work);
       batchWritesUntilIdle(client);
       let isBroken = false;
-      let released = false;
       try {
         // Not awaited: the work's first statements are pipelined behind it, so opening the
         // transaction costs no round trip of its own. Should it fail, the statements behind it
         // fail too (or, outside a transaction, see no tenant and thus no rows).
-        const opened = client.query(
-          `begin${options.readOnly ? ' read only' : ''}; select set_config('app.org_id', '${context.orgId}', true), set_config('app.user_id', '${context.userId ?? ''}', true)`,
-        );
+        const opened = client.query(`begin; ${tenant}`);
         opened.catch(() => {});
-        const result = await work(drizzle(client, { casing: 'snake_case' }));
+        const result = await work(drizzleOn(client));
         await opened;
-        if (options.readOnly) {
-          // Nothing to make durable: the answer need not wait for the commit. The connection goes
-          // back to the pool once it is through; should the commit fail, it is dropped.
-          client.query('commit').then(
-            () => client.release(),
-            () => client.release(true),
-          );
-          released = true;
-          return result;
-        }
         await client.query('commit');
         return result;
       } catch (error) {
@@ -110,7 +99,7 @@ export function connectDatabase(url: string, poolSize = 20): Database {
         });
         throw error;
       } finally {
-        if (!released) client.release(isBroken);
+        client.release(isBroken);
       }
     },
     withSystem: (work) => db.transaction(work),
@@ -142,12 +131,78 @@ export async function migrateDatabase(database: Database, migrationsFolder = MIG
  * awaiting a result is written at once, because the stream is no longer corked by then.
  */
 function batchWritesUntilIdle(client: pg.PoolClient): void {
-  // `connection.stream` is node-postgres's socket; its typings do not expose it.
-  const stream = (client as unknown as { connection?: { stream?: { cork?: () => void; uncork?: () => void } } }).connection
-    ?.stream;
-  if (!stream?.cork || !stream.uncork) return;
-  stream.cork();
-  setImmediate(() => stream.uncork!());
+  const socket = socketOf(client);
+  if (!socket) return;
+  socket.cork();
+  setImmediate(() => socket.uncork());
+}
+
+type Socket = { cork(): void; uncork(): void };
+
+/** node-postgres's socket; its typings do not expose it. */
+function socketOf(client: pg.PoolClient): Socket | undefined {
+  const stream = (client as unknown as { connection?: { stream?: Partial<Socket> } }).connection?.stream;
+  return stream?.cork && stream.uncork ? (stream as Socket) : undefined;
+}
+
+/** One query builder per pooled connection, made on its first checkout (not per request). */
+const drizzles = new WeakMap<pg.PoolClient, Tx>();
+function drizzleOn(client: pg.PoolClient): Tx {
+  let tx = drizzles.get(client);
+  if (!tx) drizzles.set(client, (tx = drizzle(client, { casing: 'snake_case' })));
+  return tx;
+}
+
+/**
+ * Read-only work as one short transaction per wave of statements (the statements issued in one
+ * event-loop turn, e.g. a page and its counts under Promise.all): BEGIN READ ONLY with the tenant
+ * settings, the wave, and COMMIT leave in one write and come back as one answer, instead of
+ * COMMIT costing a write and a wake-up of its own on both sides (measured on the invoice page:
+ * 12–20 % more pages per second from PostgreSQL). A statement issued after an answer opens the
+ * next wave the same way. Reads lose nothing by it: under READ COMMITTED every statement has its
+ * own snapshot anyway, and each wave runs with the tenant set and cannot write.
+ */
+async function readInWaves<T>(client: pg.PoolClient, opening: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const socket = socketOf(client);
+  // The prototype's method, called as (text) or with the caller's own arguments.
+  const query = client.query as unknown as (this: pg.PoolClient, ...args: unknown[]) => Promise<unknown>;
+  let isOpen = false;
+  let lastCommit: Promise<unknown> = Promise.resolve();
+  const closeWave = () => {
+    if (!isOpen) return;
+    isOpen = false;
+    lastCommit = query.call(client, 'commit');
+    lastCommit.catch(() => {});
+  };
+  // An own property over the prototype's method, removed again before the connection goes back.
+  client.query = function queryInWave(this: pg.PoolClient, ...args: unknown[]) {
+    if (!isOpen) {
+      isOpen = true;
+      socket?.cork();
+      query.call(client, opening).catch(() => {});
+      setImmediate(() => {
+        closeWave();
+        socket?.uncork();
+      });
+    }
+    return query.apply(client, args);
+  } as typeof client.query;
+  let isBroken = false;
+  try {
+    return await work(drizzleOn(client));
+  } catch (error) {
+    closeWave();
+    // A failed statement ends its wave's transaction; a failing COMMIT means a broken connection.
+    await lastCommit.catch(() => {
+      isBroken = true;
+    });
+    throw error;
+  } finally {
+    // Work that left a statement unawaited still gets its COMMIT before anyone else's BEGIN.
+    closeWave();
+    delete (client as { query?: unknown }).query;
+    client.release(isBroken);
+  }
 }
 
 const dialect = new PgDialect({ casing: 'snake_case' });

@@ -124,3 +124,21 @@ export const approvalItems = pgTable(
     index('approval_items_approver_entity_idx').on(table.organizationId, table.approverId, table.entityId),
   ],
 );
+
+/**
+ * How many items wait for each approver (the "my approvals" tab count), as signed deltas kept
+ * by statement-level triggers on approval_items (migration 0025): the count is the sum of an
+ * approver's rows. Deltas are only ever inserted, so concurrent approvals never wait for each
+ * other on a counter row (an upserted per-approver row would lock, and two approvers approving
+ * crosswise could deadlock); a job folds each approver's rows into one (approvals/waiting-counts.ts).
+ */
+export const approvalWaitingCounts = pgTable(
+  'approval_waiting_counts',
+  {
+    organizationId: orgColumn(),
+    approverId: uuid('approver_id').notNull(),
+    entityType: text('entity_type').$type<ApprovalFlowType>().notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [index('approval_waiting_counts_approver_idx').on(table.organizationId, table.approverId, table.entityType)],
+);

@@ -3,6 +3,7 @@ import type { InvoiceStatus } from '@kontor/domain';
 import { queryPrepared, type Tx } from '../../db/database';
 import { approvalItems, approvalRequests, invoices } from '../../db/schema';
 import type { OrgContext } from '../../plugins/session';
+import { countWaitingItems } from '../approvals/waiting-counts';
 
 /**
  * The ids of the invoices whose open approval step waits for the caller: an index-only scan of
@@ -49,13 +50,8 @@ export function approvalProgressColumn(org: OrgContext): SQL {
 }
 
 /** How many invoices wait for the caller's approval (the "my approvals" tab count). */
-export async function countWaitingForCaller(tx: Tx, org: OrgContext): Promise<number> {
-  const [row] = await queryPrepared<{ count: number }>(
-    tx,
-    sql`select count(*)::int as count from (${waitingForCaller(org)}) waiting`,
-    'invoice_waiting_count',
-  );
-  return row?.count ?? 0;
+export function countWaitingForCaller(tx: Tx, org: OrgContext): Promise<number> {
+  return countWaitingItems(tx, org.orgId, org.userId, 'invoice');
 }
 
 /**
