@@ -28,7 +28,7 @@ export async function apiLatency(url, cookie) {
  * "The raw SQL of the same page": the statements the API sends for it (captured by
  * bench/page-statements.ts from the server's own code), replayed straight through node-postgres
  * as the API's database role, on a pipelining pool of the same size, in the same read-only
- * transaction, with the same prepared-statement names and the same grouping into round trips.
+ * transactions, with the same prepared-statement names and the same grouping into round trips.
  * What is left between the two figures is HTTP, session, validation and serialisation.
  */
 function captureStatements(databaseUrl, slug, email, queryString) {
@@ -44,26 +44,27 @@ async function sqlLatency(databaseUrl, statements) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS, options: '-c role=kontor_app', pipeline: true });
   const waves = [];
   for (const statement of statements) (waves[statement.wave] ??= []).push(statement);
-  const commit = waves.pop();
   const latencies = [];
   const deadline = performance.now() + DURATION_SECONDS * 1000;
+  const send = (client, { name, text, values }) => client.query(name ? { name, text, values } : text);
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() < deadline) {
         const started = performance.now();
         const client = await pool.connect();
-        // As the API does (db/database.ts batchWritesUntilIdle): a wave leaves in one write.
-        client.connection.stream.cork();
-        setImmediate(() => client.connection.stream.uncork());
+        let committed;
+        // As the API does (db/database.ts readInWaves): a wave, with its BEGIN and its COMMIT,
+        // leaves in one write; the page is answered without waiting for the last COMMIT.
         for (const wave of waves) {
-          await Promise.all(wave.map(({ name, text, values }) => client.query(name ? { name, text, values } : text)));
-          if (wave !== waves.at(-1)) {
-            client.connection.stream.cork();
-            setImmediate(() => client.connection.stream.uncork());
-          }
+          client.connection.stream.cork();
+          setImmediate(() => client.connection.stream.uncork());
+          const work = wave.filter((statement) => statement.text !== 'commit');
+          const answers = Promise.all(work.map((statement) => send(client, statement)));
+          committed = Promise.all(wave.filter((statement) => statement.text === 'commit').map((statement) => send(client, statement)));
+          await answers;
         }
         latencies.push(performance.now() - started);
-        Promise.all(commit.map(({ text }) => client.query(text))).then(() => client.release());
+        committed.then(() => client.release());
       }
     }),
   );

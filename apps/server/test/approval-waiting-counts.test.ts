@@ -6,9 +6,10 @@ import { addApprover, approvalClient, flowBody, insertApprovableInvoice } from '
 
 /**
  * The deltas behind the "my approvals" count (migration 0025) must sum to a real count of the
- * waiting items after every kind of change, and folding them must not change any sum.
+ * waiting items after every kind of change, and folding them must not change any sum; the step
+ * progress of the approval tabs is kept on the request (migration 0026) with them.
  */
-describe('approval waiting counts', () => {
+describe('approval waiting counts and step progress', () => {
   let testApp: TestApp;
   let org: TestOrganization;
   let anna: TestUser;
@@ -68,6 +69,16 @@ describe('approval waiting counts', () => {
     expect(await counters()).toEqual(await actual());
     expect([await tabCount(anna), await tabCount(ben), await tabCount(org.admin)]).toEqual([1, 2, 1]);
 
+    // The step progress of the approval tabs counts the open step's approvals (kept on the request).
+    const progressOf = async (id: string) =>
+      (await admin.list('tab=all-approvals')).items.find((item) => item.id === id)?.approvalProgress;
+    expect(await progressOf(ids[2]!)).toEqual({ currentStep: 1, stepCount: 2, approvedInStep: 0, requiredInStep: 2 });
+    const inStepTwo = await benClient.invoice(ids[2]!);
+    expect((await benClient.approve(ids[2]!, inStepTwo.version)).statusCode).toBe(200);
+    expect(await progressOf(ids[2]!)).toEqual({ currentStep: 1, stepCount: 2, approvedInStep: 1, requiredInStep: 2 });
+    expect(await counters()).toEqual(await actual());
+    expect([await tabCount(anna), await tabCount(ben), await tabCount(org.admin)]).toEqual([1, 1, 1]);
+
     const rowsBefore = await testApp.database.pool.query(`select count(*)::int as n from approval_waiting_counts where organization_id = $1`, [org.id]);
     await foldWaitingCounts(testApp.database);
     expect(await counters()).toEqual(await actual());
@@ -77,6 +88,6 @@ describe('approval waiting counts', () => {
     );
     expect(rowsAfter.rows.every((row) => row.n === 1)).toBe(true);
     expect(rowsAfter.rows.length).toBeLessThan(rowsBefore.rows[0]!.n);
-    expect([await tabCount(anna), await tabCount(ben), await tabCount(org.admin)]).toEqual([1, 2, 1]);
+    expect([await tabCount(anna), await tabCount(ben), await tabCount(org.admin)]).toEqual([1, 1, 1]);
   });
 });

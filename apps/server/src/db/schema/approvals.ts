@@ -65,6 +65,11 @@ export const approvalRequests = pgTable(
     flowName: text('flow_name').notNull(),
     status: text('status').$type<ApprovalRequestStatus>().notNull().default('pending'),
     currentStep: integer('current_step').notNull().default(0),
+    /**
+     * Denormalised: how many approved the current step, kept with is_waiting (syncDerivedState),
+     * so the approval tabs show a page's step progress without counting items per row.
+     */
+    approvedInStep: integer('approved_in_step').notNull().default(0),
     requiredApprovals: integer('required_approvals').array().notNull(),
     requestedBy: uuid('requested_by'),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),

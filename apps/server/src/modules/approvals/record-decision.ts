@@ -6,7 +6,7 @@ import { writeActivity } from '../activity-log/writer';
 import { decisionRefusalError } from './approval-checks';
 import { entityInChanges, type ApprovalEntity } from './approval-entity';
 import { actorOf } from './context';
-import { decideItem, listItems, stateOf, syncWaiting, updateRequest, type RequestRow } from './request-repo';
+import { decideItem, listItems, stateOf, syncDerivedState, updateRequest, type RequestRow } from './request-repo';
 
 export interface DecisionChoice {
   decision: 'approved' | 'rejected';
@@ -59,13 +59,16 @@ export async function recordDecision(
     },
   });
 
-  if (result.outcome === 'recorded') return { outcome: 'recorded' };
+  if (result.outcome === 'recorded') {
+    await syncDerivedState(tx, org.orgId, request.id);
+    return { outcome: 'recorded' };
+  }
   if (result.outcome === 'step_completed') {
     await updateRequest(tx, org.orgId, request.id, { currentStep: result.state.currentStep });
-    await syncWaiting(tx, org.orgId, request.id);
+    await syncDerivedState(tx, org.orgId, request.id);
     return { outcome: 'step_completed', openedStep: result.state.currentStep };
   }
   await updateRequest(tx, org.orgId, request.id, { status: result.state.status, decided: true });
-  await syncWaiting(tx, org.orgId, request.id);
+  await syncDerivedState(tx, org.orgId, request.id);
   return { outcome: result.outcome };
 }

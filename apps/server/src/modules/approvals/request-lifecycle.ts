@@ -2,7 +2,7 @@ import { resetApproval } from '@kontor/domain';
 import type { OrgId, Tx } from '../../db/database';
 import { writeActivity, type Actor } from '../activity-log/writer';
 import { entityInChanges, type ApprovalEntity } from './approval-entity';
-import { findCurrentRequest, stateOf, syncWaiting, updateRequest, type RequestRow } from './request-repo';
+import { findCurrentRequest, stateOf, syncDerivedState, updateRequest, type RequestRow } from './request-repo';
 
 /** Why a request was reset: by hand, or because the invoice changed under it (SPEC §4). */
 export type ResetCause = 'reset' | 'edit' | 'cancel' | 'archive';
@@ -29,7 +29,7 @@ export async function resetCurrentRequest(
     reset: true,
     resetBy: actor.type === 'user' ? actor.id : null,
   });
-  await syncWaiting(tx, orgId, request.id);
+  await syncDerivedState(tx, orgId, request.id);
   await writeActivity(tx, orgId, {
     entityType: 'approval_request',
     entityId: request.id,

@@ -149,15 +149,22 @@ export async function updateRequest(tx: Tx, orgId: OrgId, requestId: string, pat
 }
 
 /**
- * Recomputes is_waiting of a request's items from the request (pending, open step, undecided):
- * one statement after every change, so the flag cannot drift from the state it stands for.
+ * Recomputes what is derived from a request's state after every change, in one statement: its
+ * approved_in_step (approvals in the open step) and its items' is_waiting (request pending, open
+ * step, undecided), so neither can drift from the state it stands for.
  */
-export async function syncWaiting(tx: Tx, orgId: OrgId, requestId: string): Promise<void> {
-  await tx.execute(sql`update ${approvalItems} as i
+export async function syncDerivedState(tx: Tx, orgId: OrgId, requestId: string): Promise<void> {
+  await tx.execute(sql`with r as (
+      update ${approvalRequests} as r
+         set approved_in_step = (select count(*)::int from ${approvalItems} ai
+                                  where ai.organization_id = r.organization_id and ai.request_id = r.id
+                                    and ai.step = r.current_step and ai.decision = 'approved')
+       where r.organization_id = ${orgId} and r.id = ${requestId}
+      returning r.organization_id, r.id, r.status, r.current_step)
+    update ${approvalItems} as i
        set is_waiting = (r.status = 'pending' and i.step = r.current_step and i.decision = 'pending')
-      from ${approvalRequests} as r
-     where r.organization_id = ${orgId} and r.id = ${requestId}
-       and i.organization_id = ${orgId} and i.request_id = ${requestId}
+      from r
+     where i.organization_id = r.organization_id and i.request_id = r.id
        and i.is_waiting is distinct from (r.status = 'pending' and i.step = r.current_step and i.decision = 'pending')`);
 }
 

@@ -35,15 +35,14 @@ export function isPageDrivenByWaiting(waiting: number, inApproval: number, limit
 
 /**
  * The step progress of a page row's pending request (approvalProgressSchema), as JSON. Evaluated
- * for the page's rows only, after the limit: a probe of the one-open-request index and of the
- * open step's items.
+ * for the page's rows only, after the limit: a probe of the one-open-request index (the open
+ * step's approvals are counted on the request, not per row: that count cost a third of the page).
  */
 export function approvalProgressColumn(org: OrgContext): SQL {
   return sql`(select json_build_object(
         'currentStep', r.current_step,
         'stepCount', cardinality(r.required_approvals),
-        'approvedInStep', (select count(*)::int from ${approvalItems} ai where ai.organization_id = r.organization_id
-            and ai.request_id = r.id and ai.step = r.current_step and ai.decision = 'approved'),
+        'approvedInStep', r.approved_in_step,
         'requiredInStep', r.required_approvals[r.current_step + 1])
       from ${approvalRequests} r where r.organization_id = ${org.orgId} and r.entity_type = 'invoice'
        and r.entity_id = page.id and r.status in ('pending', 'approved') limit 1) as approval_progress`;
