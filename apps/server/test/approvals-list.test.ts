@@ -70,6 +70,30 @@ describe('approval tabs of the overview and visibility (SPEC §2, §6)', () => {
     expect((await admin.list('tab=my-approvals')).items).toEqual([]);
   });
 
+  it('pages my-approvals in due-date order from the waiting items, following a changed due date', async () => {
+    const setDueDate = (id: string, dueDate: string | null) =>
+      testApp.database.pool.query('update invoices set due_date = $2 where organization_id = $1 and id = $3', [org.id, dueDate, id]);
+    await setDueDate(ids.forAnna!, '2026-03-01');
+    await setDueDate(ids.annaDone!, '2026-01-15');
+    await setDueDate(ids.benOnly!, null);
+    const benClient = approvalClient(testApp, ben);
+    const order = async (direction: 'asc' | 'desc') => {
+      const first = await benClient.list(`tab=my-approvals&sort=dueDate&direction=${direction}&limit=2`);
+      const rest = await benClient.list(
+        `tab=my-approvals&sort=dueDate&direction=${direction}&limit=2&cursor=${encodeURIComponent(first.nextCursor!)}`,
+      );
+      expect(rest.nextCursor).toBeNull();
+      return [...first.items, ...rest.items].map((item) => item.id);
+    };
+    // Without a due date last, in both directions (as on every other tab).
+    expect(await order('asc')).toEqual([ids.annaDone, ids.forAnna, ids.benOnly]);
+    expect(await order('desc')).toEqual([ids.forAnna, ids.annaDone, ids.benOnly]);
+    await setDueDate(ids.forAnna!, '2025-12-01');
+    expect(await order('asc')).toEqual([ids.forAnna, ids.annaDone, ids.benOnly]);
+    const search = await benClient.list('tab=my-approvals&sort=dueDate&search=Papier&amountMin=1500');
+    expect(search.items.map((item) => item.id)).toEqual([ids.annaDone, ids.benOnly]);
+  });
+
   it('lists every invoice in approval on all-approvals for those who see them all', async () => {
     const all = await admin.list('tab=all-approvals');
     expect(all.items.map((item) => item.id).sort()).toEqual([ids.forAnna, ids.annaDone, ids.benOnly].sort());

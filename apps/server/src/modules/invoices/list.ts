@@ -13,7 +13,13 @@ import { invoiceFiles, invoiceSplits, invoices } from '../../db/schema';
 import { likePattern } from '../../lib/like-pattern';
 import type { OrgContext } from '../../plugins/session';
 import { countByTab, statusesOfTab } from './list-counts';
-import { approvalProgressColumn, isPageDrivenByWaiting, waitingForCaller, waitsForCaller } from './list-approvals';
+import {
+  approvalProgressColumn,
+  isPageDrivenByWaiting,
+  waitingByDueDate,
+  waitingForCaller,
+  waitsForCaller,
+} from './list-approvals';
 import { decodeCursor, encodeCursor, parseSearchAmounts, type ListCursor } from './list-query';
 import { canSeeAllInvoices, invoiceVisibility } from './policy';
 import { tenant } from './service';
@@ -120,6 +126,8 @@ function pageStatement(
   org: OrgContext,
   matches?: SQL,
   pageColumns?: SQL,
+  /** Rows to page through instead of the invoices table, aliased as it (e.g. waitingByDueDate). */
+  rows?: SQL,
 ): SQL {
   const { column, cast, nullable } = SORT_COLUMNS[query.sort];
   const direction = sql.raw(query.direction === 'asc' ? 'asc' : 'desc');
@@ -137,7 +145,7 @@ function pageStatement(
   const source = matches
     ? sql`search_matches cross join lateral (select * from ${invoices} where ${invoices.organizationId} = ${org.orgId}
         and ${invoices.id} = search_matches.id limit 1) as ${invoices}`
-    : invoices;
+    : (rows ?? invoices);
   const branches: SQL[] = [];
   const inNullPart = cursor !== null && cursor.value === null;
   for (const status of statuses) {
@@ -239,6 +247,23 @@ export async function listInvoices(
             matches ?? (search === 'matches' ? searchMatches(org, statuses, query.search!) : undefined),
             progress,
           );
+        if (query.tab === 'my-approvals' && query.sort === 'dueDate') {
+          // The default order: the caller's waiting items in due-date order, at most all of them.
+          const mode: SearchMode = query.search ? 'filter' : 'none';
+          const where = (status: InvoiceStatus) => filterConditions(org, query, status, mode);
+          const driven = pageStatement(
+            where,
+            statuses,
+            query,
+            cursor,
+            query.limit + 1,
+            org,
+            undefined,
+            progress,
+            waitingByDueDate(org, query.direction),
+          );
+          return queryPrepared<PageRow>(tx, driven, 'invoice_waiting_due');
+        }
         if (query.tab === 'my-approvals') {
           // The counts pick the plan (isPageDrivenByWaiting); here they cost a round trip first.
           const { 'my-approvals': waiting, 'all-approvals': inApproval } = await countsPromise;
