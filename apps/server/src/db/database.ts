@@ -212,11 +212,26 @@ const dialect = new PgDialect({ casing: 'snake_case' });
  * connection, so that PostgreSQL plans it once per connection instead of on every request
  * (planning the invoice page under row-level security costs more than executing it). Outside
  * withOrg (no single connection to prepare on) it runs as an ordinary statement.
+ *
+ * PostgreSQL still plans a prepared statement per call when its generic plan looks dearer than
+ * the plans for the actual values; `plan: 'generic'` overrides that for statements whose shape
+ * alone fixes the plan (an index range in the page's order), for which the per-call planning
+ * costs more than the whole execution. Set and reset around the statement, in the same write.
  */
-export async function queryPrepared<T extends Record<string, unknown>>(tx: Tx, statement: SQL, label: string): Promise<T[]> {
+export async function queryPrepared<T extends Record<string, unknown>>(
+  tx: Tx,
+  statement: SQL,
+  label: string,
+  options: { plan?: 'generic' } = {},
+): Promise<T[]> {
   const client = (tx as { $client?: unknown }).$client;
   if (!(client instanceof pg.Client)) return (await tx.execute<T>(statement)).rows as T[];
   const { sql: text, params } = dialect.sqlToQuery(statement);
   const name = `${label}_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
-  return (await client.query<T>({ name, text, values: params })).rows;
+  if (options.plan !== 'generic') return (await client.query<T>({ name, text, values: params })).rows;
+  // Issued back to back with no await between them: no other statement can come in between.
+  client.query('set local plan_cache_mode = force_generic_plan').catch(() => {});
+  const result = client.query<T>({ name, text, values: params });
+  client.query('set local plan_cache_mode = default').catch(() => {});
+  return (await result).rows;
 }

@@ -262,7 +262,7 @@ export async function listInvoices(
             progress,
             waitingByDueDate(org, query.direction),
           );
-          return queryPrepared<PageRow>(tx, driven, 'invoice_waiting_due');
+          return queryPrepared<PageRow>(tx, driven, 'invoice_waiting_due', { plan: 'generic' });
         }
         if (query.tab === 'my-approvals') {
           // The counts pick the plan (isPageDrivenByWaiting); here they cost a round trip first.
