@@ -206,4 +206,18 @@ describe('GET /api/invoices', () => {
       expect(response.json().fieldErrors).toEqual({ cursor: ['This value is not valid.'] });
     }
   });
+
+  it('lists an invoice found by both its counterparty and its number once', async () => {
+    const [both] = await testApp.database.db
+      .insert(invoices)
+      .values({ organizationId: org.id, status: 'new', counterpartyName: 'Papierwerk Nord', invoiceNumber: 'PAPIERWERK-7', counterpartyId })
+      .returning({ id: invoices.id });
+    try {
+      const ids = (await list('search=papierwerk')).items.map((item) => item.id);
+      expect(ids).toHaveLength(2);
+      expect(ids).toContain(both!.id);
+    } finally {
+      await testApp.database.pool.query('delete from invoices where id = $1', [both!.id]);
+    }
+  });
 });

@@ -195,7 +195,8 @@ function searchMatches(org: OrgContext, statuses: readonly InvoiceStatus[], sear
   const amounts = `{${parseSearchAmounts(search).join(',')}}`;
   const statusList = `{${statuses.join(',')}}`;
   const uploadedBy = canSeeAllInvoices(org) ? null : org.userId;
-  return sql`select search_invoice_ids(${likePattern(search)}, ${amounts}::bigint[], ${statusList}::text[], ${uploadedBy}::uuid, ${SEARCH_ID_LIMIT + 1}) as id`;
+  // Its parts may each find an invoice (migration 0028): deduplicated here.
+  return sql`select distinct m.id from search_invoice_ids(${likePattern(search)}, ${amounts}::bigint[], ${statusList}::text[], ${uploadedBy}::uuid, ${SEARCH_ID_LIMIT + 1}) as m(id)`;
 }
 
 function toListItem(row: PageRow, readingProgress: Map<string, number>): InvoiceListItem {
