@@ -60,7 +60,9 @@ async function sqlLatency(databaseUrl, statements) {
           setImmediate(() => client.connection.stream.uncork());
           const work = wave.filter((statement) => statement.text !== 'commit');
           const answers = Promise.all(work.map((statement) => send(client, statement)));
-          committed = Promise.all(wave.filter((statement) => statement.text === 'commit').map((statement) => send(client, statement)));
+          committed = Promise.all(
+            wave.filter((statement) => statement.text === 'commit').map((statement) => send(client, statement)),
+          );
           await answers;
         }
         latencies.push(performance.now() - started);

@@ -79,7 +79,10 @@ describe('approval waiting counts and step progress', () => {
     expect(await counters()).toEqual(await actual());
     expect([await tabCount(anna), await tabCount(ben), await tabCount(org.admin)]).toEqual([1, 1, 1]);
 
-    const rowsBefore = await testApp.database.pool.query(`select count(*)::int as n from approval_waiting_counts where organization_id = $1`, [org.id]);
+    const rowsBefore = await testApp.database.pool.query(
+      `select count(*)::int as n from approval_waiting_counts where organization_id = $1`,
+      [org.id],
+    );
     await foldWaitingCounts(testApp.database);
     expect(await counters()).toEqual(await actual());
     const rowsAfter = await testApp.database.pool.query<{ approver_id: string; n: number }>(

@@ -72,7 +72,11 @@ describe('approval tabs of the overview and visibility (SPEC §2, §6)', () => {
 
   it('pages my-approvals in due-date order from the waiting items, following a changed due date', async () => {
     const setDueDate = (id: string, dueDate: string | null) =>
-      testApp.database.pool.query('update invoices set due_date = $2 where organization_id = $1 and id = $3', [org.id, dueDate, id]);
+      testApp.database.pool.query('update invoices set due_date = $2 where organization_id = $1 and id = $3', [
+        org.id,
+        dueDate,
+        id,
+      ]);
     await setDueDate(ids.forAnna!, '2026-03-01');
     await setDueDate(ids.annaDone!, '2026-01-15');
     await setDueDate(ids.benOnly!, null);

@@ -210,7 +210,13 @@ describe('GET /api/invoices', () => {
   it('lists an invoice found by both its counterparty and its number once', async () => {
     const [both] = await testApp.database.db
       .insert(invoices)
-      .values({ organizationId: org.id, status: 'new', counterpartyName: 'Papierwerk Nord', invoiceNumber: 'PAPIERWERK-7', counterpartyId })
+      .values({
+        organizationId: org.id,
+        status: 'new',
+        counterpartyName: 'Papierwerk Nord',
+        invoiceNumber: 'PAPIERWERK-7',
+        counterpartyId,
+      })
       .returning({ id: invoices.id });
     try {
       const ids = (await list('search=papierwerk')).items.map((item) => item.id);
