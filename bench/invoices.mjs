@@ -148,7 +148,7 @@ async function throughput(items, work) {
  * for many distinct new invoices, then each approved by POST /api/invoices/:id/approve (which
  * locks the invoice, records the decision, closes the request and moves the invoice).
  */
-async function approvalThroughput(baseUrl, cookie, databaseUrl, orgId, count = 2_000) {
+export async function approvalThroughput(baseUrl, cookie, databaseUrl, orgId, count = 2_000) {
   const headers = { cookie, origin: baseUrl, 'content-type': 'application/json' };
   const post = async (path, body, expected = 200) => {
     const response = await fetch(`${baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
