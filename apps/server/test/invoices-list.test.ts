@@ -226,4 +226,17 @@ describe('GET /api/invoices', () => {
       await testApp.database.pool.query('delete from invoices where id = $1', [both!.id]);
     }
   });
+
+  it('searches through trigram indexes without a pending list that every search would read (migration 0029)', async () => {
+    const { rows } = await testApp.database.pool.query<{ name: string; options: string[] | null }>(
+      `select c.relname as name, c.reloptions as options from pg_index x join pg_class c on c.oid = x.indexrelid
+        join pg_am a on a.oid = c.relam where a.amname = 'gin' order by 1`,
+    );
+    expect(rows.map((row) => row.name)).toEqual([
+      'counterparties_name_trgm',
+      'invoices_number_trgm',
+      'invoices_unlinked_name_trgm',
+    ]);
+    expect(rows.every((row) => row.options?.includes('fastupdate=off'))).toBe(true);
+  });
 });
