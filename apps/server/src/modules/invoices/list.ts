@@ -111,6 +111,16 @@ interface PageRow extends Record<string, unknown> {
   approval_progress?: InvoiceListItem['approvalProgress'];
 }
 
+/** Where a page's rows come from besides the invoices table, and what it adds to each row. */
+interface PageSource {
+  /** The ids a search found (searchMatches or waitingForCaller): the page is sorted from them. */
+  matches?: SQL;
+  /** Rows to page through instead of the invoices table, aliased as it (waitingByDueDate). */
+  rows?: SQL;
+  /** Columns computed for the page's rows only, after the limit (approvalProgressColumn). */
+  pageColumns?: SQL;
+}
+
 /**
  * Keyset pagination on (sort value, id) with NULLs last, as one statement. Per status two
  * branches: the rows with a value (in index order, so (org, status, due_date, id) serves the
@@ -124,11 +134,9 @@ function pageStatement(
   cursor: ListCursor | null,
   limit: number,
   org: OrgContext,
-  matches?: SQL,
-  pageColumns?: SQL,
-  /** Rows to page through instead of the invoices table, aliased as it (e.g. waitingByDueDate). */
-  rows?: SQL,
+  source: PageSource = {},
 ): SQL {
+  const { matches, rows, pageColumns } = source;
   const { column, cast, nullable } = SORT_COLUMNS[query.sort];
   const direction = sql.raw(query.direction === 'asc' ? 'asc' : 'desc');
   const after = sql.raw(query.direction === 'asc' ? '>' : '<');
@@ -142,7 +150,7 @@ function pageStatement(
   // Search matches drive the page: each is fetched by primary key. The lateral subquery with
   // LIMIT cannot be flattened, so no plan can walk the whole tab to hash-join the matches (which
   // a cached generic plan, blind to the organisation's size, otherwise chooses).
-  const source = matches
+  const from = matches
     ? sql`search_matches cross join lateral (select * from ${invoices} where ${invoices.organizationId} = ${org.orgId}
         and ${invoices.id} = search_matches.id limit 1) as ${invoices}`
     : (rows ?? invoices);
@@ -158,18 +166,18 @@ function pageStatement(
         : inNullPart
           ? sql`and ${column} is null and ${invoices.id} ${after} ${cursor.id}::uuid`
           : sql`and ((${column}, ${invoices.id}) ${after} (${typed(cursor.value!)}, ${cursor.id}::uuid) or ${column} is null)`;
-      branches.push(sql`(select (${column} is null)::int as branch, ${columns} from ${source} where ${where} ${keyset}
+      branches.push(sql`(select (${column} is null)::int as branch, ${columns} from ${from} where ${where} ${keyset}
         order by 1, ${column} ${direction}, ${invoices.id} ${direction} limit ${limit})`);
       continue;
     }
     if (!inNullPart) {
       const keyset = cursor ? sql`and (${column}, ${invoices.id}) ${after} (${typed(cursor.value!)}, ${cursor.id}::uuid)` : sql``;
-      branches.push(sql`(select 0 as branch, ${columns} from ${source} where ${where} and ${column} is not null ${keyset}
+      branches.push(sql`(select 0 as branch, ${columns} from ${from} where ${where} and ${column} is not null ${keyset}
         order by ${column} ${direction}, ${invoices.id} ${direction} limit ${limit})`);
     }
     if (nullable) {
       const keyset = inNullPart ? sql`and ${invoices.id} ${after} ${cursor.id}::uuid` : sql``;
-      branches.push(sql`(select 1 as branch, ${columns} from ${source} where ${where} and ${column} is null ${keyset}
+      branches.push(sql`(select 1 as branch, ${columns} from ${from} where ${where} and ${column} is null ${keyset}
         order by ${invoices.id} ${direction} limit ${limit})`);
     }
   }
@@ -228,53 +236,36 @@ export async function listInvoices(
 ): Promise<{ items: InvoiceListItem[]; nextCursor: string | null; counts: Record<string, number> }> {
   const cursor = query.cursor ? decodeCursor(query.cursor, query) : null;
   const statuses = statusesOfTab(query.tab);
-  // One transaction on one pipelining connection: the counts are sent at once with the page (and
-  // behind the transaction's BEGIN), so a plain page costs a single round trip plus the commit.
+  // Read-only work on one pipelining connection: the counts are sent at once with the page, with
+  // BEGIN and COMMIT in the same write (readInWaves), so a plain page costs a single round trip.
   const { rows, counts, progress } = await database.withOrg(
     tenant(org),
     async (tx) => {
       const countsPromise = countByTab(tx, org);
       const readPage = async (): Promise<PageRow[]> => {
         if (statuses.length === 0) return [];
-        const progress = APPROVAL_TABS.includes(query.tab) ? approvalProgressColumn(org) : undefined;
-        const statement = (search: SearchMode, matches?: SQL) =>
-          pageStatement(
-            (status) => filterConditions(org, query, status, search),
-            statuses,
-            query,
-            cursor,
-            query.limit + 1,
-            org,
-            matches ?? (search === 'matches' ? searchMatches(org, statuses, query.search!) : undefined),
-            progress,
-          );
-        if (query.tab === 'my-approvals' && query.sort === 'dueDate') {
-          // The default order: the caller's waiting items in due-date order, at most all of them.
-          const mode: SearchMode = query.search ? 'filter' : 'none';
-          const where = (status: InvoiceStatus) => filterConditions(org, query, status, mode);
-          const driven = pageStatement(
-            where,
-            statuses,
-            query,
-            cursor,
-            query.limit + 1,
-            org,
-            undefined,
-            progress,
-            waitingByDueDate(org, query.direction),
-          );
-          return queryPrepared<PageRow>(tx, driven, 'invoice_waiting_due', { plan: 'generic' });
-        }
+        const pageColumns = APPROVAL_TABS.includes(query.tab) ? approvalProgressColumn(org) : undefined;
+        const statement = (search: SearchMode, source: Omit<PageSource, 'pageColumns'> = {}) =>
+          pageStatement((status) => filterConditions(org, query, status, search), statuses, query, cursor, query.limit + 1, org, {
+            matches: source.matches ?? (search === 'matches' ? searchMatches(org, statuses, query.search!) : undefined),
+            rows: source.rows,
+            pageColumns,
+          });
         if (query.tab === 'my-approvals') {
+          const mode: SearchMode = query.search ? 'filter' : 'none';
+          if (query.sort === 'dueDate') {
+            // The default order: the caller's waiting items in due-date order, at most all of them.
+            const driven = statement(mode, { rows: waitingByDueDate(org, query.direction) });
+            return queryPrepared<PageRow>(tx, driven, 'invoice_waiting_due', { plan: 'generic' });
+          }
           // The counts pick the plan (isPageDrivenByWaiting); here they cost a round trip first.
           const { 'my-approvals': waiting, 'all-approvals': inApproval } = await countsPromise;
           if (waiting === 0) return [];
-          const mode: SearchMode = query.search ? 'filter' : 'none';
           if (isPageDrivenByWaiting(waiting, inApproval, query.limit + 1)) {
-            return queryPrepared<PageRow>(tx, statement(mode, waitingForCaller(org)), 'invoice_waiting');
+            return queryPrepared<PageRow>(tx, statement(mode, { matches: waitingForCaller(org) }), 'invoice_waiting');
           }
           const where = (status: InvoiceStatus) => and(filterConditions(org, query, status, mode), waitsForCaller(org))!;
-          const walk = pageStatement(where, statuses, query, cursor, query.limit + 1, org, undefined, progress);
+          const walk = pageStatement(where, statuses, query, cursor, query.limit + 1, org, { pageColumns });
           return queryPrepared<PageRow>(tx, walk, 'invoice_waiting_walk');
         }
         if (!query.search) return queryPrepared<PageRow>(tx, statement('none'), 'invoice_page');
