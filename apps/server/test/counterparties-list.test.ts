@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CounterpartyListItem, CounterpartySummary } from '@kontor/domain';
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   counterparties,
   counterpartyBankAccounts,
   counterpartyEmailVerifications,
   counterpartyExecutiveVerifications,
 } from '../src/db/schema';
+import { SEARCH_MATCH_LIMIT } from '../src/modules/counterparties/search-matches';
 import { caller } from './counterparty-fixtures';
 import { addMember, createOrganizationWithAdmin, type TestOrganization, type TestUser } from './factories';
 import { createTestApp, type TestApp } from './harness';
@@ -214,5 +215,105 @@ describe('counterparty list and lookup', () => {
     }>().items;
     expect(gamma.map((item) => item.name)).toEqual(['Gamma Software AG']);
     expect(gamma[0]!.iban).toMatch(/^(AT58|DE89)/);
+  });
+
+  describe('search order', () => {
+    /** "bau" and "ba": the names starting with it, then the others containing it, each by name. */
+    const BAU_IN_ORDER = [
+      'BAUER Logistik KG',
+      'Bauhaus Technik AG',
+      'Alpen Bau GmbH',
+      'Neubauten Schmidt',
+      'Ostbau AG',
+      'Zement Bau AG',
+      'ÖKO Bau eG',
+    ];
+    let ranked: TestOrganization;
+    const listIn = async (query: string) => {
+      const response = await call('GET', `/api/counterparties${query}`, ranked.admin.cookie);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<Page>();
+    };
+    /** Every page of a query, following the cursor, `limit` rows at a time. */
+    const allPages = async (query: string, limit: number) => {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: Page = await listIn(`${query}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+        seen.push(...names(page));
+        cursor = page.nextCursor;
+      } while (cursor);
+      return seen;
+    };
+
+    beforeAll(async () => {
+      ranked = await createOrganizationWithAdmin(testApp, 'Rang GmbH');
+      await testApp.database.db
+        .insert(counterparties)
+        .values(
+          [
+            'Alpen Bau GmbH',
+            'Bauhaus Technik AG',
+            'BAUER Logistik KG',
+            'Neubauten Schmidt',
+            'ÖKO Bau eG',
+            'Öko Strom GmbH',
+            'Ostbau AG',
+            'Zement Bau AG',
+          ].map((name) => ({ organizationId: ranked.id, name })),
+        );
+    });
+
+    it('ranks the names starting with the search first, each part by name, in any case', async () => {
+      expect(names(await listIn('?search=bau'))).toEqual(BAU_IN_ORDER);
+      // Upper and lower case beyond ASCII: "öko" finds "ÖKO" and "Öko".
+      expect(names(await listIn(`?search=${encodeURIComponent('öko')}`))).toEqual(['ÖKO Bau eG', 'Öko Strom GmbH']);
+      expect(names(await listIn(`?search=${encodeURIComponent('ÖKO BAU')}`))).toEqual(['ÖKO Bau eG']);
+    });
+
+    it('pages across both parts without gaps or repeats, for searches of every length', async () => {
+      for (const search of ['bau', 'ba', 'b', 'o', encodeURIComponent('ö')]) {
+        const whole = names(await listIn(`?search=${search}`));
+        expect(whole.length, search).toBeGreaterThan(0);
+        for (const limit of [1, 2, 3]) expect(await allPages(`?search=${search}`, limit), `${search} by ${limit}`).toEqual(whole);
+      }
+      // A short search walks the list: its order is the same.
+      expect(names(await listIn('?search=ba'))).toEqual(BAU_IN_ORDER);
+    });
+
+    it('filters every match, not only the first page of them', async () => {
+      const [zement] = await testApp.database.db
+        .select({ id: counterparties.id })
+        .from(counterparties)
+        .where(and(eq(counterparties.organizationId, ranked.id), eq(counterparties.name, 'Zement Bau AG')));
+      await insertInvoiceRow(testApp, ranked.id, { counterpartyId: zement!.id, status: 'new' });
+      expect(names(await listIn('?search=bau&hasOpenInvoices=true&limit=1'))).toEqual(['Zement Bau AG']);
+      expect(await allPages('?search=bau&hasOpenInvoices=false', 2)).toEqual([
+        'BAUER Logistik KG',
+        'Bauhaus Technik AG',
+        'Alpen Bau GmbH',
+        'Neubauten Schmidt',
+        'Ostbau AG',
+        'ÖKO Bau eG',
+      ]);
+    });
+
+    it('answers a search matching more than the search function hands over from a walk, in the same order', async () => {
+      const many = await createOrganizationWithAdmin(testApp, 'Viele GmbH');
+      const count = SEARCH_MATCH_LIMIT + 5;
+      await testApp.database.db.insert(counterparties).values([
+        { organizationId: many.id, name: 'Handel am Markt' },
+        ...Array.from({ length: count }, (_, index) => ({
+          organizationId: many.id,
+          name: `Lieferant ${String(index).padStart(5, '0')} Handel`,
+        })),
+      ]);
+      const page = (await call('GET', '/api/counterparties?search=handel&limit=3', many.admin.cookie)).json<Page>();
+      expect(names(page)).toEqual(['Handel am Markt', 'Lieferant 00000 Handel', 'Lieferant 00001 Handel']);
+      const next = (
+        await call('GET', `/api/counterparties?search=handel&limit=3&cursor=${page.nextCursor}`, many.admin.cookie)
+      ).json<Page>();
+      expect(names(next)).toEqual(['Lieferant 00002 Handel', 'Lieferant 00003 Handel', 'Lieferant 00004 Handel']);
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Counterparty, CounterpartyMergePreview, VatCheckState } from '@kontor/domain';
+import type { Counterparty, CounterpartyListItem, CounterpartyMergePreview, VatCheckState } from '@kontor/domain';
 import {
   activityLog,
   counterparties,
@@ -146,6 +146,11 @@ describe('merging counterparties', () => {
     ]);
     expect(await exists(merged.id)).toBe(false);
     expect((await ctx.call('GET', `/api/counterparties/${merged.id}`, ctx.viewer.cookie)).statusCode).toBe(404);
+    // The list's stored counts follow the moved invoices and accounts (the exported one is not open).
+    const listed = await ctx.call('GET', `/api/counterparties?search=${encodeURIComponent('Schneider')}`, ctx.viewer.cookie);
+    expect(listed.json<{ items: CounterpartyListItem[] }>().items).toEqual([
+      expect.objectContaining({ id: survivor.id, openInvoiceCount: 2, bankAccountCount: 2 }),
+    ]);
 
     const invoiceRows = await ctx.testApp.database.db
       .select({ id: invoices.id, counterpartyId: invoices.counterpartyId, name: invoices.counterpartyName })

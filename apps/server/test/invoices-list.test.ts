@@ -233,7 +233,7 @@ describe('GET /api/invoices', () => {
         join pg_am a on a.oid = c.relam where a.amname = 'gin' order by 1`,
     );
     expect(rows.map((row) => row.name)).toEqual([
-      'counterparties_name_trgm',
+      'counterparties_search_name_trgm',
       'invoices_number_trgm',
       'invoices_unlinked_name_trgm',
     ]);

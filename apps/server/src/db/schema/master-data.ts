@@ -125,20 +125,25 @@ export const counterparties = pgTable(
     verificationState: text('verification_state').$type<CounterpartyVerificationState>().notNull().default('unverified'),
     /** The VAT number check (SPEC §4): null without a VAT number; the VIES job moves it on. */
     vatCheck: jsonb('vat_check').$type<VatCheckState>(),
+    /**
+     * The name in Unicode lower case ("MÜLLER" → "müller"; the database's C locale lowers ASCII
+     * only): what search compares with LIKE and the list sorts by (migration 0030).
+     */
+    searchName: text('search_name').generatedAlwaysAs(sql`lower(name collate pg_c_utf8)`),
+    /** Kept by triggers on counterparty_bank_accounts (migration 0030). */
+    bankAccountCount: integer('bank_account_count').notNull().default(0),
+    /** Invoices not cancelled, archived or exported: kept by triggers on invoices (migration 0030). */
+    openInvoiceCount: integer('open_invoice_count').notNull().default(0),
     ...timestamps,
   },
   (table) => [
     primaryKey({ columns: [table.organizationId, table.id] }),
     index('counterparties_name_idx').on(table.organizationId, table.name),
-    // The counterparties list pages by (lower(name), id) (keyset, migration 0017).
-    index('counterparties_lower_name_idx').on(table.organizationId, sql`lower(${table.name})`, table.id),
+    // The list pages by (search_name, id) (keyset), and a search reads the names starting with it
+    // as one range of this index (migration 0030).
+    index('counterparties_search_name_idx').on(table.organizationId, table.searchName, table.id),
     // The list's verification filter walks one state in name order.
-    index('counterparties_verification_state_idx').on(
-      table.organizationId,
-      table.verificationState,
-      sql`lower(${table.name})`,
-      table.id,
-    ),
+    index('counterparties_verification_state_idx').on(table.organizationId, table.verificationState, table.searchName, table.id),
     // Search by VAT number prefix and the "already exists" check.
     index('counterparties_vat_number_idx').on(table.organizationId, table.vatNumber.op('text_pattern_ops')),
     // SPEC §3: accounts payable / receivable numbers are unique per organisation (DATEV accounts).

@@ -42,6 +42,7 @@ export async function listCounterparties(
       openInvoiceCount: row.open_invoice_count,
       verificationState: row.verification_state,
     })),
-    nextCursor: rows.length > query.limit && last ? encodeListCursor({ name: last.sort_name, id: last.id }) : null,
+    nextCursor:
+      rows.length > query.limit && last ? encodeListCursor({ rank: last.rank, name: last.sort_name, id: last.id }) : null,
   };
 }

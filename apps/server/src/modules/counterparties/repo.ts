@@ -1,8 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { queryPrepared, type OrgId, type Tx } from '../../db/database';
+import { and, eq, sql } from 'drizzle-orm';
+import type { OrgId, Tx } from '../../db/database';
 import { counterparties, counterpartyBankAccounts } from '../../db/schema';
-import { escapeLike, likePattern } from '../../lib/like-pattern';
-import { SEARCH_MATCH_LIMIT, searchMatches, TRIGRAM_LENGTH, type SearchTerms } from './search-matches';
+import { rankedPage, type RankedRow } from './ranked-search';
+import { searchTermsOf } from './search-matches';
 
 export interface CounterpartySummaryRow {
   id: string;
@@ -15,12 +15,13 @@ export interface CounterpartySummaryRow {
 
 /**
  * The first bank account (oldest) stands for the counterparty in the invoice form. Written with
- * qualified names: drizzle leaves the outer table's columns unqualified, which inside this
- * subquery would resolve to the bank account's own columns.
+ * qualified names (`owner` is the counterparty's table or alias): drizzle leaves the outer
+ * table's columns unqualified, which inside this subquery would resolve to the bank account's own
+ * columns.
  */
-const firstBankAccount = (column: 'iban' | 'bic') =>
+const firstBankAccount = (column: 'iban' | 'bic', owner = 'counterparties') =>
   sql<string | null>`(select b.${sql.raw(column)} from counterparty_bank_accounts b
-     where b.organization_id = counterparties.organization_id and b.counterparty_id = counterparties.id
+     where b.organization_id = ${sql.raw(owner)}.organization_id and b.counterparty_id = ${sql.raw(owner)}.id
      order by b.created_at, b.id limit 1)`;
 
 const summaryColumns = {
@@ -32,27 +33,7 @@ const summaryColumns = {
   bic: firstBankAccount('bic'),
 };
 
-/** Name contains the search, names starting with it first; the organisation walked in name order. */
-function walkSearch(tx: Tx, orgId: OrgId, search: string | undefined, limit: number): Promise<CounterpartySummaryRow[]> {
-  const pattern = search ? escapeLike(search) : '';
-  return tx
-    .select(summaryColumns)
-    .from(counterparties)
-    .where(
-      and(eq(counterparties.organizationId, orgId), pattern ? sql`${counterparties.name} ilike ${`%${pattern}%`}` : undefined),
-    )
-    .orderBy(
-      ...(pattern ? [sql`${counterparties.name} ilike ${`${pattern}%`} desc`] : []),
-      asc(counterparties.name),
-      asc(counterparties.id),
-    )
-    .limit(limit);
-}
-
-interface LookupRow extends Record<string, unknown> {
-  too_many: boolean;
-  /** Null on the one row that only carries too_many when nothing matched. */
-  id: string | null;
+interface LookupRow extends RankedRow {
   name: string;
   vat_number: string | null;
   accounts_payable_number: string | null;
@@ -60,11 +41,12 @@ interface LookupRow extends Record<string, unknown> {
   bic: string | null;
 }
 
+const LOOKUP_COLUMNS = sql`p.id, p.name, p.sort_name, p.rank, p.vat_number, p.accounts_payable_number,
+  ${firstBankAccount('iban', 'p')} as iban, ${firstBankAccount('bic', 'p')} as bic`;
+
 /**
- * Name contains the search, names starting with it first (the invoice form's picker). The
- * matches come from search_counterparties (trigram index, migration 0018) and are sorted alone;
- * only the rows shown are fetched. A search of a letter or two, or with more matches than
- * SEARCH_MATCH_LIMIT: the organisation's counterparties are walked instead.
+ * The invoice form's picker: the same search as the list (name, AP/AR number, VAT number, IBAN
+ * start), the names starting with the search first (ranked-search.ts).
  */
 export async function searchCounterpartyRows(
   tx: Tx,
@@ -72,37 +54,24 @@ export async function searchCounterpartyRows(
   search: string | undefined,
   limit: number,
 ): Promise<CounterpartySummaryRow[]> {
-  if (!search || search.length < TRIGRAM_LENGTH) return walkSearch(tx, orgId, search, limit);
-  const terms: SearchTerms = { namePattern: likePattern(search), accountNumber: null, vatPrefix: null, ibanPrefix: null };
-  const firstAccount = (column: 'iban' | 'bic') =>
-    sql.raw(`(select b.${column} from counterparty_bank_accounts b
-       where b.organization_id = c.organization_id and b.counterparty_id = c.id order by b.created_at, b.id limit 1)`);
-  const statement = sql`
-    with search_matches as materialized (${searchMatches(terms, undefined, SEARCH_MATCH_LIMIT)})
-    select found.*, counted.too_many
-      from (select coalesce(bool_or(m.id is null), false) as too_many from search_matches m) counted
-      left join (
-        select c.id, c.name, c.vat_number, c.accounts_payable_number, ${firstAccount('iban')} as iban,
-               ${firstAccount('bic')} as bic, m.starts
-          from (select distinct m.id, m.name, m.name ilike ${`${escapeLike(search)}%`} as starts from search_matches m
-                 where m.id is not null and not exists (select 1 from search_matches s where s.id is null)
-                 order by starts desc, m.name, m.id
-                 limit ${limit}) m
-         cross join lateral (select * from counterparties c where c.organization_id = ${orgId} and c.id = m.id limit 1) c
-      ) found on true
-     order by found.starts desc, found.name, found.id`;
-  const rows = await queryPrepared<LookupRow>(tx, statement, 'counterparty_lookup');
-  if (rows[0]?.too_many) return walkSearch(tx, orgId, search, limit);
-  return rows
-    .filter((row): row is LookupRow & { id: string } => row.id !== null)
-    .map((row) => ({
-      id: row.id,
-      name: row.name,
-      vatNumber: row.vat_number,
-      accountsPayableNumber: row.accounts_payable_number,
-      iban: row.iban,
-      bic: row.bic,
-    }));
+  const rows = await rankedPage<LookupRow>(tx, {
+    orgId,
+    terms: search ? searchTermsOf(search) : null,
+    isTrusted: undefined,
+    filters: [],
+    after: null,
+    limit,
+    columns: LOOKUP_COLUMNS,
+    label: 'counterparty_lookup',
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    vatNumber: row.vat_number,
+    accountsPayableNumber: row.accounts_payable_number,
+    iban: row.iban,
+    bic: row.bic,
+  }));
 }
 
 export async function findCounterpartySummaryRow(tx: Tx, orgId: OrgId, id: string): Promise<CounterpartySummaryRow | null> {

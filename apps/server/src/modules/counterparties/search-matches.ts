@@ -3,12 +3,15 @@ import { normalizeIban, normalizeVatNumber } from '@kontor/domain';
 import { likePattern } from '../../lib/like-pattern';
 
 /**
- * What a search may mean: always a part of the name; a plain number up to nine digits also an
- * AP/AR number; something shaped like the start of a VAT number or of an IBAN (normalised, so
- * "de89 3704" finds DE8937040044…) also that. Null where the search cannot be one.
+ * What a search may mean: always a part of the name (the names starting with it rank first); a
+ * plain number up to nine digits also an AP/AR number; something shaped like the start of a VAT
+ * number or of an IBAN (normalised, so "de89 3704" finds DE8937040044…) also that. Null where
+ * the search cannot be one.
  */
 export interface SearchTerms {
-  /** ILIKE pattern: the name contains the search, wildcards literal. */
+  /** The search as typed: the names starting with it (any case) rank first. */
+  prefix: string;
+  /** LIKE pattern: the name contains the search, wildcards literal; lowered in the database. */
   namePattern: string;
   accountNumber: string | null;
   /** [0-9A-Z] only (search_counterparties compares it as a byte range). */
@@ -21,6 +24,7 @@ export function searchTermsOf(search: string): SearchTerms {
   const vat = normalizeVatNumber(search);
   const iban = normalizeIban(search);
   return {
+    prefix: search,
     namePattern: likePattern(search),
     accountNumber: /^\d{1,9}$/.test(search) ? search : null,
     vatPrefix: /^[A-Z]{2}[0-9A-Z]{2,}$/.test(vat) && /\d/.test(vat) ? vat : null,
@@ -40,12 +44,51 @@ export const TRIGRAM_LENGTH = 3;
 export const SEARCH_MATCH_LIMIT = 2_000;
 
 /**
- * The rows a search matches, found by search_counterparties (migration 0018), which scopes by
- * app.org_id itself so that the trigram and prefix indexes can serve it; the trusted filter is
- * applied there too. A counterparty may come more than once; a row with a null id says that a
- * part matched more than `limit` and the rows are incomplete.
+ * Whether a search name (a counterparty's search_name, lower case) starts with the search: the
+ * range [search, search + U+10FFFF) of counterparties_search_name_idx, so that a page of the
+ * names starting with the search is one index range read in order (migration 0030).
  */
-export function searchMatches(terms: SearchTerms, isTrusted: boolean | undefined, limit: number): SQL {
-  return sql`select m.id, m.name from search_counterparties(${terms.namePattern}, ${terms.accountNumber}, ${terms.vatPrefix},
-    ${terms.ibanPrefix}, ${isTrusted ?? null}::boolean, ${limit}::int) as m`;
+export function startsWithSearch(searchName: SQL, terms: SearchTerms): SQL {
+  return sql`(${searchName} >= counterparty_search_text(${terms.prefix})
+    and ${searchName} < counterparty_search_prefix_end(counterparty_search_text(${terms.prefix})))`;
+}
+
+/**
+ * The search as a condition on counterparties c, any of its meanings; for walking the name index
+ * when the search is too short or too frequent for search_counterparties.
+ */
+export function matchesSearch(terms: SearchTerms): SQL {
+  const branches: SQL[] = [sql`c.search_name like counterparty_search_text(${terms.namePattern})`];
+  if (terms.accountNumber) {
+    branches.push(
+      sql`c.accounts_payable_number = ${terms.accountNumber}`,
+      sql`c.accounts_receivable_number = ${terms.accountNumber}`,
+    );
+  }
+  if (terms.vatPrefix) branches.push(sql`c.vat_number like ${`${terms.vatPrefix}%`}`);
+  if (terms.ibanPrefix) {
+    // A scalar subquery, not EXISTS: that one PostgreSQL hashes over all the organisation's
+    // accounts before the first row; this one is a probe per row walked, and few are.
+    branches.push(sql`coalesce((select true from counterparty_bank_accounts b where b.organization_id = c.organization_id
+      and b.counterparty_id = c.id and b.iban like ${`${terms.ibanPrefix}%`} limit 1), false)`);
+  }
+  return sql`(${sql.join(branches, sql` or `)})`;
+}
+
+/**
+ * The rows a search matches beyond rank 0, found by search_counterparties (migration 0030), which
+ * scopes by app.org_id itself so that the trigram and prefix indexes can serve it: per part, the
+ * first `page` in (search_name, id) order after `after`, without the names starting with the
+ * search; the trusted filter applied. A counterparty may come more than once; a row with a null
+ * id says that a part matched more than SEARCH_MATCH_LIMIT and the rows are incomplete.
+ */
+export function searchMatches(
+  terms: SearchTerms,
+  isTrusted: boolean | undefined,
+  after: { name: string; id: string } | null,
+  page: number,
+): SQL {
+  return sql`select m.id, m.search_name from search_counterparties(${terms.namePattern}, ${terms.accountNumber},
+    ${terms.vatPrefix}, ${terms.ibanPrefix}, ${isTrusted ?? null}::boolean, ${SEARCH_MATCH_LIMIT}::int, ${terms.prefix},
+    ${after?.name ?? null}::text, ${after?.id ?? null}::uuid, ${page}::int) as m`;
 }

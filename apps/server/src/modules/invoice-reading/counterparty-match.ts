@@ -17,7 +17,8 @@ export interface RecognisedCounterparty {
 
 /**
  * The seller as a known counterparty: by IBAN first (the account money goes to is the strongest
- * identity), then by VAT ID, then by a fuzzy name match (pg_trgm, served by counterparties_name_trgm).
+ * identity), then by VAT ID, then by a fuzzy name match (pg_trgm on the names in Unicode lower case,
+ * counterparties_search_name_trgm: "MÜLLER GMBH" is "Müller GmbH").
  */
 export async function recogniseCounterparty(
   tx: Tx,
@@ -46,12 +47,13 @@ export async function recogniseCounterparty(
   }
   const name = invoice.seller.name?.value.trim();
   if (name) {
-    const similarity = sql<number>`similarity(${counterparties.name}, ${name})`;
+    const searchName = sql`counterparty_search_text(${name})`;
+    const similarity = sql<number>`similarity(${counterparties.searchName}, ${searchName})`;
     // `%` (similarity above pg_trgm's threshold, 0.3) lets the trigram index find the candidates.
     const [row] = await tx
       .select({ id: counterparties.id, similarity })
       .from(counterparties)
-      .where(and(eq(counterparties.organizationId, orgId), sql`${counterparties.name} % ${name}`))
+      .where(and(eq(counterparties.organizationId, orgId), sql`${counterparties.searchName} % ${searchName}`))
       .orderBy(desc(similarity), asc(counterparties.createdAt))
       .limit(1);
     if (row && row.similarity >= NAME_SIMILARITY_THRESHOLD) {
