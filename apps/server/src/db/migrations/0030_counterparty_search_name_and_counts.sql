@@ -207,4 +207,54 @@ $$;--> statement-breakpoint
 COMMENT ON FUNCTION search_counterparties(text, text, text, text, boolean, integer, text, text, uuid, integer) IS
   'Counterparty search (migrations 0018, 0020, 0030): per part (name pattern, AP/AR number, VAT number or IBAN prefix) the first p_page matches after the keyset position that do not start with p_prefix; a (NULL, NULL) row ends a part with more than p_limit matches.';--> statement-breakpoint
 REVOKE ALL ON FUNCTION search_counterparties(text, text, text, text, boolean, integer, text, text, uuid, integer) FROM PUBLIC;--> statement-breakpoint
-GRANT EXECUTE ON FUNCTION search_counterparties(text, text, text, text, boolean, integer, text, text, uuid, integer) TO kontor_app;
+GRANT EXECUTE ON FUNCTION search_counterparties(text, text, text, text, boolean, integer, text, text, uuid, integer) TO kontor_app;--> statement-breakpoint
+-- The invoice search finds the counterparties named like the search through the trigram index on
+-- search_name (counterparties_name_trgm is gone), as in migration 0028 otherwise.
+CREATE OR REPLACE FUNCTION search_invoice_ids(
+  p_pattern text,
+  p_amounts bigint[],
+  p_statuses text[],
+  p_uploaded_by uuid,
+  p_limit integer
+) RETURNS SETOF uuid
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $$
+DECLARE
+  v_org uuid := app_org_id();
+  v_counterparties uuid[];
+  v_found bigint;
+BEGIN
+  IF v_org IS NULL THEN
+    RETURN;
+  END IF;
+  EXECUTE 'SELECT array_agg(c.id) FROM counterparties c
+            WHERE c.organization_id = $1 AND c.search_name LIKE counterparty_search_text($2)'
+     INTO v_counterparties USING v_org, p_pattern;
+  RETURN QUERY
+  SELECT i.id FROM invoices i
+   WHERE i.organization_id = v_org AND i.counterparty_id = ANY (v_counterparties) AND i.status = ANY (p_statuses)
+     AND (p_uploaded_by IS NULL OR i.uploaded_by = p_uploaded_by
+          OR EXISTS (SELECT 1 FROM approval_items ai
+                      WHERE ai.organization_id = v_org AND ai.approver_id = p_uploaded_by AND ai.entity_id = i.id))
+  UNION
+  SELECT i.id FROM invoices i
+   WHERE i.organization_id = v_org AND i.status = ANY (p_statuses) AND i.total_amount = ANY (p_amounts)
+     AND (p_uploaded_by IS NULL OR i.uploaded_by = p_uploaded_by
+          OR EXISTS (SELECT 1 FROM approval_items ai
+                      WHERE ai.organization_id = v_org AND ai.approver_id = p_uploaded_by AND ai.entity_id = i.id))
+  LIMIT p_limit;
+  GET DIAGNOSTICS v_found = ROW_COUNT;
+  IF v_found >= p_limit THEN
+    RETURN;
+  END IF;
+  RETURN QUERY EXECUTE
+  'SELECT i.id FROM invoices i
+    WHERE i.organization_id = $1 AND i.counterparty_id IS NULL AND i.counterparty_name ILIKE $2
+      AND i.status = ANY ($3) AND ($4::uuid IS NULL OR i.uploaded_by = $4
+           OR EXISTS (SELECT 1 FROM approval_items ai WHERE ai.organization_id = $1 AND ai.approver_id = $4 AND ai.entity_id = i.id))
+   UNION
+   SELECT i.id FROM invoices i
+    WHERE i.organization_id = $1 AND i.invoice_number ILIKE $2 AND i.status = ANY ($3) AND ($4::uuid IS NULL OR i.uploaded_by = $4
+           OR EXISTS (SELECT 1 FROM approval_items ai WHERE ai.organization_id = $1 AND ai.approver_id = $4 AND ai.entity_id = i.id))
+   LIMIT $5' USING v_org, p_pattern, p_statuses, p_uploaded_by, p_limit;
+END
+$$;
