@@ -26,8 +26,8 @@ export interface RankedPosition {
 }
 
 /**
- * What a page statement selects from `p`: a counterparties row with its `sort_name` (the search
- * name) and `rank`; `c` stands for the counterparty in `conditions`.
+ * One page: `columns` select from `p`, a counterparties row with its `sort_name` (the search
+ * name) and `rank`; `filters` are conditions on the counterparty `c`.
  */
 export interface RankedPageQuery {
   orgId: OrgId;
@@ -73,7 +73,9 @@ function walkStatement(query: RankedPageQuery, rank: SearchRank, limit: number):
       sql`case when ${matchesSearch(query.terms)} and not ${startsWithSearch(sql`c.search_name`, query.terms)} then true else false end`,
     );
   }
-  if (query.after && query.after.rank === rank) conditions.push(keysetAfter(sql`c.search_name`, sql`c.id`, query.after));
+  // Without a search every row is rank 0, whatever rank a cursor says.
+  const { after } = query;
+  if (after && (after.rank === rank || !query.terms)) conditions.push(keysetAfter(sql`c.search_name`, sql`c.id`, after));
   return sql`
     select ${query.columns}
       from (select c.*, c.search_name as sort_name, ${sql.raw(String(rank))} as rank from counterparties c

@@ -12,7 +12,11 @@ import {
 import { readActivityEntries, type ActivityLogEntry } from '../activity-log/reader';
 import { findAbsorbedCounterpartyIds } from './merge-history';
 
-/** Invoices in these states are done with: they no longer count as open (list and detail). */
+/**
+ * Invoices in these states are done with: they no longer count as open (list and detail). The
+ * stored counts' trigger function invoice_status_is_open (migration 0030) holds the same list;
+ * counterparty-stored-counts.test.ts compares the two.
+ */
 export const CLOSED_INVOICE_STATUSES = ['cancelled', 'archived', 'exported'] as const;
 
 export type CounterpartyRow = typeof counterparties.$inferSelect;
