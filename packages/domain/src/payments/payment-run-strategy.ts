@@ -12,7 +12,7 @@
  *   pays it early, and nothing due on the next run day waits for that run's approval).
  */
 import type { PaymentRunCreationStrategy } from '../organization';
-import { addDaysIso, isoWeekday } from './payment-dates';
+import { addDaysIso, isoWeekday } from '../dates';
 
 export interface OpenTransactionForRun {
   id: string;

@@ -13,7 +13,7 @@ import { isBic, isIban, normalizeIban } from '../iban';
 import { REMITTANCE_MAX_LENGTH } from '../invoices/invoice-fields';
 import type { Invoice } from '../invoices/invoice-schema';
 import type { PaymentStrategy } from '../organization';
-import { maxIsoDate } from './payment-dates';
+import { maxIsoDate } from '../dates';
 import { isSepaText, toSepaField } from './sepa-characters';
 
 export type InvoiceForTransaction = Pick<

@@ -1,4 +1,4 @@
-import { INVOICE_CURRENCIES, REMITTANCE_MAX_LENGTH, type ReadFieldMark } from '@kontor/domain';
+import { addDaysIso, INVOICE_CURRENCIES, REMITTANCE_MAX_LENGTH, type ReadFieldMark } from '@kontor/domain';
 import { currencyExponent, type ExtractedInvoice, type ReadField } from '@kontor/formats';
 import type { InvoiceInsert, InvoiceLineItemRow, InvoiceRow } from '../invoices/repo';
 import type { CounterpartyFill, RecognisedCounterparty } from './counterparty-match';
@@ -46,12 +46,6 @@ export interface FillContext {
   row: InvoiceRow;
   lineItemCount: number;
   counterparty: (RecognisedCounterparty & { fill: CounterpartyFill | null }) | null;
-}
-
-export function addDaysIso(date: string, days: number): string {
-  const value = new Date(`${date}T00:00:00Z`);
-  value.setUTCDate(value.getUTCDate() + days);
-  return value.toISOString().slice(0, 10);
 }
 
 const fits = (max: number) => (value: string) => value.length > 0 && value.length <= max;

@@ -3,6 +3,7 @@
  * by nature: every field is looked up by its labels, validated where a rule exists, and carries a
  * confidence that the form shows to the user, who confirms or corrects it.
  */
+import { addDaysIso } from '@kontor/domain';
 import { emptyExtractedInvoice, type ExtractedInvoice, type ExtractedTaxLine } from '../extracted-invoice.js';
 import { detectCurrency, findAmounts, findPercent, type FoundAmount } from './amounts.js';
 import { adjust, clamp, field, reconcileTotals } from './confidence.js';
@@ -113,7 +114,7 @@ export function readInvoiceText(text: string, source: Source): ExtractedInvoice 
   if (terms) {
     inv.paymentTermDays = field(terms.days, terms.weight, source);
     inv.paymentTerms = field(terms.text, terms.weight, source);
-    if (!inv.dueDate && inv.date) inv.dueDate = field(addDays(inv.date.value, terms.days), 0.55, source);
+    if (!inv.dueDate && inv.date) inv.dueDate = field(addDaysIso(inv.date.value, terms.days), 0.55, source);
   }
 
   readAmounts(lines, clean, inv, source);
@@ -286,10 +287,4 @@ function readParties(lines: Line[], text: string, inv: ExtractedInvoice, source:
       break;
     }
   }
-}
-
-function addDays(iso: string, days: number): string {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
