@@ -315,5 +315,38 @@ describe('counterparty list and lookup', () => {
       ).json<Page>();
       expect(names(next)).toEqual(['Lieferant 00002 Handel', 'Lieferant 00003 Handel', 'Lieferant 00004 Handel']);
     });
+
+    it('answers a VAT number or IBAN start matching few or more than the search hands over, in name order', async () => {
+      const many = await createOrganizationWithAdmin(testApp, 'Prefix GmbH');
+      const count = SEARCH_MATCH_LIMIT + 5;
+      await testApp.database.pool.query(
+        `insert into counterparties (organization_id, name, vat_number)
+         select $1::uuid, 'Firma ' || lpad(i::text, 5, '0'), 'ATU' || (10000000 + i) from generate_series(0, $2::int - 1) i
+         union all select $1::uuid, 'Aachen Nord', 'DE123456789'`,
+        [many.id, count],
+      );
+      await testApp.database.pool.query(
+        `insert into counterparty_bank_accounts (organization_id, counterparty_id, iban)
+         select organization_id, id, 'DE89370400440532' || lpad(i::text, 6, '0')
+           from (select organization_id, id, row_number() over (order by name) as i from counterparties
+                  where organization_id = $1 and name like 'Firma %') c`,
+        [many.id],
+      );
+      const firstPages = async (search: string) => {
+        const query = `/api/counterparties?search=${encodeURIComponent(search)}&limit=2`;
+        const page = (await call('GET', query, many.admin.cookie)).json<Page>();
+        if (!page.nextCursor) return names(page);
+        const next = (await call('GET', `${query}&cursor=${page.nextCursor}`, many.admin.cookie)).json<Page>();
+        return [...names(page), ...names(next)];
+      };
+      const first = ['Firma 00000', 'Firma 00001', 'Firma 00002', 'Firma 00003'];
+      // 1,000 VAT numbers start ATU1000 (sorted from the index); all of them start ATU1 (walked).
+      expect(await firstPages('ATU1000')).toEqual(first);
+      expect(await firstPages('atu 1')).toEqual(first);
+      expect(await firstPages('ATU10000999')).toEqual(['Firma 00999']);
+      // Every account starts DE89 3704 (walked); one IBAN is one counterparty.
+      expect(await firstPages('DE89 3704')).toEqual(first);
+      expect(await firstPages('DE89 3704 0044 0532 0000 03')).toEqual(['Firma 00002']);
+    });
   });
 });

@@ -2,8 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, type OrgId, type Tx } from '../../db/database';
 import {
   matchesSearch,
+  nameMatches,
+  prefixRangeEnd,
   SEARCH_MATCH_LIMIT,
-  searchMatches,
+  searchTextCte,
   startsWithSearch,
   TRIGRAM_LENGTH,
   type SearchTerms,
@@ -33,7 +35,7 @@ export interface RankedPageQuery {
   orgId: OrgId;
   /** Null: no search, every row is rank 0. */
   terms: SearchTerms | null;
-  /** A filter search_counterparties applies itself. */
+  /** A filter applied to every part of a search (search_counterparty_names takes it as an argument). */
   isTrusted: boolean | undefined;
   /** Other filters, on counterparties c. */
   filters: SQL[];
@@ -60,46 +62,118 @@ function filterConditions(query: RankedPageQuery): SQL[] {
 }
 
 /**
- * One keyset page walking counterparties_search_name_idx in name order: the whole list (rank 0),
- * or the matches of a search that are not in rank 0 (rank 1), the search a filter on every row
- * walked. As a CASE the search counts as matching half the rows: under row-level security
- * PostgreSQL cannot use the statistics for LIKE (not leakproof) and would guess a handful of
- * matches, then read and sort the whole organisation instead of walking until the page is full.
+ * A page of the list without a search: one range of the name index, in order (every row is rank
+ * 0, whatever rank a cursor says).
  */
-function walkStatement(query: RankedPageQuery, rank: SearchRank, limit: number): SQL {
-  const conditions: SQL[] = [sql`c.organization_id = ${query.orgId}`, ...filterConditions(query)];
-  if (rank === 1 && query.terms) {
-    conditions.push(
-      sql`case when ${matchesSearch(query.terms)} and not ${startsWithSearch(sql`c.search_name`, query.terms)} then true else false end`,
-    );
-  }
-  // Without a search every row is rank 0, whatever rank a cursor says.
-  const { after } = query;
-  if (after && (after.rank === rank || !query.terms)) conditions.push(keysetAfter(sql`c.search_name`, sql`c.id`, after));
+function listStatement(query: RankedPageQuery): SQL {
+  const conditions = [sql`c.organization_id = ${query.orgId}`, ...filterConditions(query)];
+  if (query.after) conditions.push(keysetAfter(sql`c.search_name`, sql`c.id`, query.after));
   return sql`
     select ${query.columns}
-      from (select c.*, c.search_name as sort_name, ${sql.raw(String(rank))} as rank from counterparties c
+      from (select c.*, c.search_name as sort_name, 0 as rank from counterparties c
              where ${sql.join(conditions, sql` and `)}
              order by c.search_name, c.id
-             limit ${limit}) p
+             limit ${query.limit}) p
      order by p.sort_name, p.id`;
+}
+
+/** What one meaning of a search adds to the search statement. */
+interface MatchPart {
+  /** Named subqueries (materialized CTEs) of the part. */
+  ctes: SQL[];
+  /** Whether the part matched more than SEARCH_MATCH_LIMIT (rank 1 is then walked instead). */
+  tooMany: SQL | null;
+  /** Its matches as (id, search_name), before the rank-0 and keyset conditions. */
+  rows: SQL | null;
+}
+
+/**
+ * The meanings of a search beyond the names starting with it, each from its own index, each read
+ * only while the names starting with the search leave the page open (`pageOpen`): the names
+ * containing it (trigram index, through search_counterparty_names), an AP/AR number (unique
+ * indexes), a VAT number start or an IBAN start (prefix indexes, read from the index alone).
+ */
+function matchParts(query: RankedPageQuery, terms: SearchTerms, pageOpen: SQL): MatchPart[] {
+  const { orgId, after } = query;
+  const conditions = filterConditions(query);
+  const and = conditions.length > 0 ? sql` and ${sql.join(conditions, sql` and `)}` : sql``;
+  const overLimit = (cte: string) => sql`(select count(*) from ${sql.raw(cte)}) > ${SEARCH_MATCH_LIMIT}`;
+  const parts: MatchPart[] = [];
+  if (terms.prefix.length < TRIGRAM_LENGTH) {
+    // Too short for the trigram index: every name could contain it.
+    parts.push({ ctes: [], tooMany: pageOpen, rows: null });
+  } else {
+    // The function applies the trusted filter itself; where others drop rows after it, it must
+    // hand over all its matches, not a page, and each is checked by primary key.
+    const page = query.filters.length > 0 ? SEARCH_MATCH_LIMIT : query.limit;
+    const filtered =
+      query.filters.length > 0
+        ? sql`cross join lateral (select 1 from counterparties c
+                                   where c.organization_id = ${orgId} and c.id = n.id and ${sql.join(query.filters, sql` and `)} limit 1) c`
+        : sql``;
+    parts.push({
+      ctes: [
+        sql`name_matches as materialized (
+          select m.id, m.search_name from (${nameMatches(terms, query.isTrusted, after?.rank === 1 ? after : null, page)}) m
+           where ${pageOpen})`,
+      ],
+      tooMany: sql`exists (select 1 from name_matches where id is null)`,
+      rows: sql`select n.id, n.search_name from name_matches n ${filtered} where n.id is not null`,
+    });
+  }
+  if (terms.accountNumber) {
+    parts.push({
+      ctes: [],
+      tooMany: null,
+      rows: sql`select c.id, c.search_name from counterparties c
+                 where c.organization_id = ${orgId} and ${pageOpen}
+                   and (c.accounts_payable_number = ${terms.accountNumber} or c.accounts_receivable_number = ${terms.accountNumber})${and}`,
+    });
+  }
+  if (terms.vatPrefix) {
+    parts.push({
+      ctes: [
+        sql`vat_matches as materialized (
+          select c.id, c.search_name from counterparties c
+           where c.organization_id = ${orgId} and ${pageOpen}
+             and c.vat_number ~>=~ ${terms.vatPrefix} and c.vat_number ~<~ ${prefixRangeEnd(terms.vatPrefix)}${and}
+           limit ${SEARCH_MATCH_LIMIT + 1})`,
+      ],
+      tooMany: overLimit('vat_matches'),
+      rows: sql`select v.id, v.search_name from vat_matches v`,
+    });
+  }
+  if (terms.ibanPrefix) {
+    // A bank's code starts many IBANs: the accounts are counted before a counterparty is read.
+    parts.push({
+      ctes: [
+        sql`iban_accounts as materialized (
+          select b.counterparty_id from counterparty_bank_accounts b
+           where b.organization_id = ${orgId} and ${pageOpen}
+             and b.iban ~>=~ ${terms.ibanPrefix} and b.iban ~<~ ${prefixRangeEnd(terms.ibanPrefix)}
+           limit ${SEARCH_MATCH_LIMIT + 1})`,
+      ],
+      tooMany: overLimit('iban_accounts'),
+      rows: sql`select c.id, c.search_name from iban_accounts a
+                 cross join lateral (select c.id, c.search_name from counterparties c
+                                      where c.organization_id = ${orgId} and c.id = a.counterparty_id${and} limit 1) c`,
+    });
+  }
+  return parts;
 }
 
 /**
  * A search page in one statement: the names starting with the search (an index range, in order);
- * only if they do not fill the page, the other matches from search_counterparties (trigram and
- * prefix indexes), deduplicated and sorted alone, each checked against the filters by primary
- * key. The rows shown are fetched by primary key. Too short a search for the trigram index, or a
- * part with more than SEARCH_MATCH_LIMIT matches, comes back as too_many (on a row of its own
- * when nothing else does): rank 1 is then walked in name order instead.
+ * only if they do not fill the page, the other matches from their indexes (matchParts), each part
+ * cut to a page, then merged; where a part matches more than SEARCH_MATCH_LIMIT, or the search is
+ * too short for the trigram index, rank 1 is walked in name order instead (dense enough for
+ * that). The rows shown are fetched by primary key.
  */
 function searchStatement(query: RankedPageQuery, terms: SearchTerms): SQL {
   const { orgId, after, limit } = query;
-  const conditions = filterConditions(query);
-  // The function applies the trusted filter itself; where others drop rows after it, it must
-  // hand over all its matches, not a page.
-  const functionPage = query.filters.length > 0 ? SEARCH_MATCH_LIMIT : limit;
-  const prefixConditions = [sql`c.organization_id = ${orgId}`, startsWithSearch(sql`c.search_name`, terms), ...conditions];
+  const conditions = [sql`c.organization_id = ${orgId}`, ...filterConditions(query)];
+  const rank1After = after?.rank === 1 ? after : null;
+  const prefixConditions = [...conditions, startsWithSearch(sql`c.search_name`)];
   if (after?.rank === 0) prefixConditions.push(keysetAfter(sql`c.search_name`, sql`c.id`, after));
   const prefixRows =
     after?.rank === 1
@@ -107,49 +181,59 @@ function searchStatement(query: RankedPageQuery, terms: SearchTerms): SQL {
       : sql`select c.id, c.search_name, 0 as rank from counterparties c
              where ${sql.join(prefixConditions, sql` and `)}
              order by c.search_name, c.id limit ${limit}`;
-  const pageOpen = sql`(select count(*) from prefix_rows) < ${limit}`;
-  const matches =
-    terms.prefix.length < TRIGRAM_LENGTH
-      ? sql`select null::uuid as id, null::text as search_name where ${pageOpen}`
-      : sql`select m.id, m.search_name from (${searchMatches(terms, query.isTrusted, after?.rank === 1 ? after : null, functionPage)}) m
-             where ${pageOpen}`;
-  const lateralConditions = conditions.length > 0 ? sql`and ${sql.join(conditions, sql` and `)}` : sql``;
+  const parts = matchParts(query, terms, sql`(select open from page_open)`);
+  const tooMany = parts.flatMap((part) => (part.tooMany ? [part.tooMany] : []));
+  // Each part's first page of rank 1 (a top-N sort of at most SEARCH_MATCH_LIMIT rows), read only
+  // when no part has too many.
+  const rank1Conditions = [sql`not (select value from too_many)`, sql`not ${startsWithSearch(sql`m.search_name`)}`];
+  if (rank1After) rank1Conditions.push(keysetAfter(sql`m.search_name`, sql`m.id`, rank1After));
+  const partPages = parts.flatMap((part) =>
+    part.rows
+      ? [
+          sql`(select m.id, m.search_name from (${part.rows}) m where ${sql.join(rank1Conditions, sql` and `)}
+                order by m.search_name, m.id limit ${limit})`,
+        ]
+      : [],
+  );
+  const otherRows =
+    partPages.length > 0
+      ? sql`select m.id, m.search_name, 1 as rank from (${sql.join(partPages, sql` union `)}) m
+             order by m.search_name, m.id limit ${limit}`
+      : sql`select null::uuid as id, null::text as search_name, 1 as rank where false`;
+  // Rank 1 walked in name order, the search a filter on every row. As a CASE it counts as
+  // matching half the rows: under row-level security PostgreSQL cannot use the statistics for LIKE
+  // (not leakproof) and would guess a handful of matches, then read and sort the whole
+  // organisation instead of walking until the page is full.
+  const walkConditions = [
+    sql`(select value from too_many)`,
+    ...conditions,
+    sql`case when ${matchesSearch(terms)} and not ${startsWithSearch(sql`c.search_name`)} then true else false end`,
+  ];
+  if (rank1After) walkConditions.push(keysetAfter(sql`c.search_name`, sql`c.id`, rank1After));
+  const ctes = [
+    searchTextCte(terms),
+    sql`prefix_rows as materialized (${prefixRows})`,
+    sql`page_open as materialized (select count(*) < ${limit} as open from prefix_rows)`,
+    ...parts.flatMap((part) => part.ctes),
+    sql`too_many as materialized (select ${tooMany.length > 0 ? sql.join(tooMany, sql` or `) : sql`false`} as value)`,
+    sql`other_rows as materialized (${otherRows})`,
+    sql`dense_rows as materialized (
+      select c.id, c.search_name, 1 as rank from counterparties c
+       where ${sql.join(walkConditions, sql` and `)}
+       order by c.search_name, c.id limit ${limit})`,
+  ];
   return sql`
-    with prefix_rows as materialized (${prefixRows}),
-         search_matches as materialized (${matches}),
-         other_rows as materialized (
-           select m.id, m.search_name, 1 as rank
-             from (select distinct m.id, m.search_name from search_matches m
-                    where m.id is not null
-                      and not exists (select 1 from search_matches s where s.id is null)
-                    order by m.search_name, m.id) m
-            cross join lateral (select 1 from counterparties c
-                                 where c.organization_id = ${orgId} and c.id = m.id ${lateralConditions} limit 1) c
-            order by m.search_name, m.id
-            limit ${limit})
-    select page.*, counted.too_many
-      from (select coalesce(bool_or(m.id is null), false) as too_many from search_matches m) counted
-      left join (
-        select ${query.columns}
-          from (select * from prefix_rows union all select * from other_rows order by rank, search_name, id limit ${limit}) k
-         cross join lateral (select c.*, k.search_name as sort_name, k.rank from counterparties c
-                              where c.organization_id = ${orgId} and c.id = k.id limit 1) p
-      ) page on true
-     order by page.rank, page.sort_name, page.id`;
+    with ${sql.join(ctes, sql`,\n         `)}
+    select ${query.columns}
+      from (select * from prefix_rows union all select * from other_rows union all select * from dense_rows
+             order by rank, search_name, id limit ${limit}) k
+     cross join lateral (select c.*, k.search_name as sort_name, k.rank from counterparties c
+                          where c.organization_id = ${orgId} and c.id = k.id limit 1) p
+     order by p.rank, p.sort_name, p.id`;
 }
 
 /** One page of counterparties in (rank, search name, id) order, at most `limit` rows. */
-export async function rankedPage<T extends RankedRow>(tx: Tx, query: RankedPageQuery): Promise<T[]> {
-  if (!query.terms) return queryPrepared<T>(tx, walkStatement(query, 0, query.limit), query.label);
-  const rows = await queryPrepared<T & { too_many: boolean; id: string | null }>(
-    tx,
-    searchStatement(query, query.terms),
-    `${query.label}_search`,
-  );
-  const found = rows.filter((row): row is typeof row & { id: string } => row.id !== null) as T[];
-  if (!rows[0]?.too_many) return found;
-  // Rank 0 is complete (it did not fill the page); rank 1 is dense or the search short. With the
-  // search as a CASE the plan is the same for every search (walk the name index), so it is kept.
-  const rest = await queryPrepared<T>(tx, walkStatement(query, 1, query.limit - found.length), `${query.label}_dense`);
-  return [...found, ...rest];
+export function rankedPage<T extends RankedRow>(tx: Tx, query: RankedPageQuery): Promise<T[]> {
+  if (!query.terms) return queryPrepared<T>(tx, listStatement(query), query.label);
+  return queryPrepared<T>(tx, searchStatement(query, query.terms), `${query.label}_search`);
 }

@@ -14,7 +14,7 @@ export interface SearchTerms {
   /** LIKE pattern: the name contains the search, wildcards literal; lowered in the database. */
   namePattern: string;
   accountNumber: string | null;
-  /** [0-9A-Z] only (search_counterparties compares it as a byte range). */
+  /** [0-9A-Z] only (compared as a byte range, see prefixRangeEnd). */
   vatPrefix: string | null;
   /** [0-9A-Z] only. */
   ibanPrefix: string | null;
@@ -37,28 +37,37 @@ export const TRIGRAM_LENGTH = 3;
 
 /**
  * Up to this many matches per part of a search (name, VAT number, IBAN), the page is sorted from
- * search_counterparties' rows alone (one probe per row shown). A search matching more is dense
+ * the matches alone (one probe per row shown). A search matching more is dense
  * enough in name order for walking the organisation's counterparties by name with the search as
  * a filter.
  */
 export const SEARCH_MATCH_LIMIT = 2_000;
 
 /**
- * Whether a search name (a counterparty's search_name, lower case) starts with the search: the
- * range [search, search + U+10FFFF) of counterparties_search_name_idx, so that a page of the
- * names starting with the search is one index range read in order (migration 0030).
+ * The search lowered once per statement, as a named subquery `search_text` of the statement:
+ * `low` and `high` bound the names starting with the search, the range [search, search + U+10FFFF)
+ * of counterparties_search_name_idx (migration 0030), so that a page of them is one index range
+ * read in order; `pattern` is the LIKE pattern of the names containing it. A prepared statement's
+ * generic plan would otherwise lower the search again for every row it compares.
  */
-export function startsWithSearch(searchName: SQL, terms: SearchTerms): SQL {
-  return sql`(${searchName} >= counterparty_search_text(${terms.prefix})
-    and ${searchName} < counterparty_search_prefix_end(counterparty_search_text(${terms.prefix})))`;
+export function searchTextCte(terms: SearchTerms): SQL {
+  return sql`search_text as materialized (
+    select counterparty_search_text(${terms.prefix}) as low,
+           counterparty_search_prefix_end(counterparty_search_text(${terms.prefix})) as high,
+           counterparty_search_text(${terms.namePattern}) as pattern)`;
+}
+
+/** Whether a search name (lower case) starts with the search (needs searchTextCte). */
+export function startsWithSearch(searchName: SQL): SQL {
+  return sql`(${searchName} >= (select low from search_text) and ${searchName} < (select high from search_text))`;
 }
 
 /**
- * The search as a condition on counterparties c, any of its meanings; for walking the name index
- * when the search is too short or too frequent for search_counterparties.
+ * The search as a condition on counterparties c, any of its meanings (needs searchTextCte); for
+ * walking the name index when the search is too short or too frequent for the indexes.
  */
 export function matchesSearch(terms: SearchTerms): SQL {
-  const branches: SQL[] = [sql`c.search_name like counterparty_search_text(${terms.namePattern})`];
+  const branches: SQL[] = [sql`c.search_name like (select pattern from search_text)`];
   if (terms.accountNumber) {
     branches.push(
       sql`c.accounts_payable_number = ${terms.accountNumber}`,
@@ -76,19 +85,26 @@ export function matchesSearch(terms: SearchTerms): SQL {
 }
 
 /**
- * The rows a search matches beyond rank 0, found by search_counterparties (migration 0030), which
- * scopes by app.org_id itself so that the trigram and prefix indexes can serve it: per part, the
- * first `page` in (search_name, id) order after `after`, without the names starting with the
- * search; the trusted filter applied. A counterparty may come more than once; a row with a null
- * id says that a part matched more than SEARCH_MATCH_LIMIT and the rows are incomplete.
+ * The names containing the search, found by search_counterparty_names (migration 0031) through
+ * the trigram index: the first `page` in (search_name, id) order after `after`, without the names
+ * starting with the search (rank 0); the trusted filter applied. A row with a null id alone says
+ * that more than SEARCH_MATCH_LIMIT names match.
  */
-export function searchMatches(
+export function nameMatches(
   terms: SearchTerms,
   isTrusted: boolean | undefined,
   after: { name: string; id: string } | null,
   page: number,
 ): SQL {
-  return sql`select m.id, m.search_name from search_counterparties(${terms.namePattern}, ${terms.accountNumber},
-    ${terms.vatPrefix}, ${terms.ibanPrefix}, ${isTrusted ?? null}::boolean, ${SEARCH_MATCH_LIMIT}::int, ${terms.prefix},
-    ${after?.name ?? null}::text, ${after?.id ?? null}::uuid, ${page}::int) as m`;
+  return sql`select m.id, m.search_name from search_counterparty_names(${terms.namePattern}, ${isTrusted ?? null}::boolean,
+    ${SEARCH_MATCH_LIMIT}::int, ${terms.prefix}, ${after?.name ?? null}::text, ${after?.id ?? null}::uuid, ${page}::int) as m`;
+}
+
+/**
+ * The end of the byte range of the values starting with `prefix` ([0-9A-Z] only): its last
+ * character plus one, for the text_pattern_ops indexes' ~>=~ and ~<~ (leakproof, so index
+ * conditions under row-level security).
+ */
+export function prefixRangeEnd(prefix: string): string {
+  return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
 }
