@@ -144,7 +144,8 @@ export const counterparties = pgTable(
     index('counterparties_search_name_idx').on(table.organizationId, table.searchName, table.id),
     // The list's verification filter walks one state in name order.
     index('counterparties_verification_state_idx').on(table.organizationId, table.verificationState, table.searchName, table.id),
-    // Search by VAT number prefix and the "already exists" check.
+    // Search by VAT number prefix and the "already exists" check. Migration 0031 adds INCLUDE
+    // (search_name, id, is_trusted), which drizzle cannot express: a search reads the index alone.
     index('counterparties_vat_number_idx').on(table.organizationId, table.vatNumber.op('text_pattern_ops')),
     // SPEC §3: accounts payable / receivable numbers are unique per organisation (DATEV accounts).
     uniqueIndex('counterparties_ap_number_uq')
@@ -180,7 +181,8 @@ export const counterpartyBankAccounts = pgTable(
       sql`lower(${table.name})`,
       table.iban,
     ),
-    // Search by IBAN prefix.
+    // Search by IBAN prefix. Migration 0031 adds INCLUDE (counterparty_id), which drizzle cannot
+    // express: a search reads the index alone.
     index('counterparty_bank_accounts_iban_idx').on(table.organizationId, table.iban.op('text_pattern_ops')),
   ],
 );
