@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import { PgDialect, type PgDatabase } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { compileSql } from './compile-sql';
 import type * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -207,6 +209,32 @@ async function readInWaves<T>(client: pg.PoolClient, opening: string, work: (tx:
 
 const dialect = new PgDialect({ casing: 'snake_case' });
 
+/** Under the server tests every prepared statement is compiled both ways and must match. */
+const CHECK_COMPILER = process.env.VITEST !== undefined;
+
+function assertCompiledAsDrizzle(statement: SQL, text: string, params: unknown[]): void {
+  const expected = dialect.sqlToQuery(statement);
+  if (expected.sql !== text || !isDeepStrictEqual(expected.params, params)) {
+    throw new Error(`compileSql differs from drizzle for: ${expected.sql}`);
+  }
+}
+
+// Statement names by label and text: a hash per call cost more than the lookup; shapes are few.
+const statementNames = new Map<string, Map<string, string>>();
+const NAMES_KEPT_PER_LABEL = 500;
+
+function statementName(label: string, text: string): string {
+  let names = statementNames.get(label);
+  if (names === undefined) statementNames.set(label, (names = new Map()));
+  let name = names.get(text);
+  if (name === undefined) {
+    if (names.size >= NAMES_KEPT_PER_LABEL) names.clear();
+    name = `${label}_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
 /**
  * Runs a hot, fixed-shape statement as a named prepared statement on the transaction's
  * connection, so that PostgreSQL plans it once per connection instead of on every request
@@ -226,8 +254,9 @@ export async function queryPrepared<T extends Record<string, unknown>>(
 ): Promise<T[]> {
   const client = (tx as { $client?: unknown }).$client;
   if (!(client instanceof pg.Client)) return (await tx.execute<T>(statement)).rows as T[];
-  const { sql: text, params } = dialect.sqlToQuery(statement);
-  const name = `${label}_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+  const { sql: text, params } = compileSql(statement, dialect);
+  if (CHECK_COMPILER) assertCompiledAsDrizzle(statement, text, params);
+  const name = statementName(label, text);
   if (options.plan !== 'generic') return (await client.query<T>({ name, text, values: params })).rows;
   // Issued back to back with no await between them: no other statement can come in between.
   client.query('set local plan_cache_mode = force_generic_plan').catch(() => {});

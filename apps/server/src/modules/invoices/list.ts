@@ -121,6 +121,16 @@ interface PageSource {
   pageColumns?: SQL;
 }
 
+/** The page's columns without its sort key, which the server would only parse (a Date per row). */
+const PAGE_OUTPUT = sql.raw(
+  [
+    ...['id', 'status', 'ocr_status', 'counterparty_name', 'invoice_number', 'date', 'due_date', 'total_amount'],
+    ...['currency', 'type', 'cancel_reason', 'cost_center_id', 'created_at', 'sort_value'],
+  ]
+    .map((column) => `page.${column}`)
+    .join(', '),
+);
+
 /**
  * Keyset pagination on (sort value, id) with NULLs last, as one statement. Per status two
  * branches: the rows with a value (in index order, so (org, status, due_date, id) serves the
@@ -188,9 +198,9 @@ function pageStatement(
       and ${invoiceFiles.invoiceId} = page.id and ${invoiceFiles.kind} = 'document' limit 1) as file_name`;
   const extra = pageColumns ? sql`, ${pageColumns}` : sql``;
   if (!matches)
-    return sql`select page.*, ${fileName}${extra} from (${ordered}) page order by branch, sort_key ${direction}, id ${direction}`;
+    return sql`select ${PAGE_OUTPUT}, ${fileName}${extra} from (${ordered}) page order by branch, sort_key ${direction}, id ${direction}`;
   return sql`with search_matches as materialized (${matches})
-    select page.*, ${fileName}${extra}, (select count(*)::int from search_matches) as match_count
+    select ${PAGE_OUTPUT}, ${fileName}${extra}, (select count(*)::int from search_matches) as match_count
       from (${ordered}) page order by branch, sort_key ${direction}, id ${direction}`;
 }
 
