@@ -2,15 +2,18 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from '@/app/providers';
+import { startFirstScreenRequests } from '@/app/guards/prefetch-entry';
 import { createAppRouter } from '@/app/router';
 import { wireSessionHandling } from '@/app/session-wiring';
 import { initI18n } from '@/lib/i18n';
+import { queryClient } from '@/lib/query-client';
 import './index.css';
 
 async function start(): Promise<void> {
   // Creating the router starts loading the first screen's chunk, in parallel with the words it needs.
   const router = createAppRouter();
   wireSessionHandling(router);
+  startFirstScreenRequests(router.routes, window.location, queryClient);
   await initI18n();
 
   const container = document.getElementById('root');

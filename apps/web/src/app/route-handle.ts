@@ -1,12 +1,20 @@
-import type { UIMatch } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import type { Params, UIMatch } from 'react-router';
 import type titles from '@/locales/en/titles.json';
 
 export type TitleKey = keyof typeof titles;
 
-/** Route metadata (`handle`): the page title's key in the `titles` namespace, and whether the route keeps its scroll position. */
+/** What a screen asks the server first, given its address: started before its chunk has loaded (prefetch-entry). */
+export type FirstRequest = (queryClient: QueryClient, params: Params, search: URLSearchParams) => Promise<unknown>;
+
+/**
+ * Route metadata (`handle`): the page title's key in the `titles` namespace, whether the route
+ * keeps its scroll position, and the screen's first request when the app opens on it.
+ */
 export interface RouteHandle {
   titleKey: TitleKey;
   noScroll?: boolean;
+  firstRequest?: FirstRequest;
 }
 
 export function isRouteHandle(value: unknown): value is RouteHandle {
@@ -27,6 +35,6 @@ export function isNoScrollPage(matches: readonly Pick<UIMatch, 'handle'>[]): boo
   return findPageHandle(matches)?.noScroll === true;
 }
 
-export function handle(titleKey: TitleKey, options: { noScroll?: boolean } = {}): RouteHandle {
-  return options.noScroll ? { titleKey, noScroll: true } : { titleKey };
+export function handle(titleKey: TitleKey, options: Omit<RouteHandle, 'titleKey'> = {}): RouteHandle {
+  return { titleKey, ...options };
 }

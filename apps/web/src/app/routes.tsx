@@ -3,7 +3,7 @@ import { Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'r
 import { lazyScreen } from './lazy-route';
 import { RootHydrateFallback, RootLayout } from './root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
-import { handle } from './route-handle';
+import { handle, type FirstRequest } from './route-handle';
 
 /** A screen that a later module builds; until then it says so honestly. */
 const placeholder = lazyScreen(() => import('./routes/placeholder-route'), 'PlaceholderRoute');
@@ -13,6 +13,10 @@ function keepKnownTab(tabs: readonly string[], fallback: (slug: string) => strin
   return ({ params }: LoaderFunctionArgs) =>
     params.tab && !tabs.includes(params.tab) ? redirect(fallback(params.slug ?? '')) : null;
 }
+
+/** The overview's first page, asked for while the overview's chunks load (its module is small). */
+const firstInvoicePage: FirstRequest = async (queryClient, params, search) =>
+  (await import('@/features/invoices/api/prefetch-invoice-list')).prefetchInvoiceList(queryClient, params.tab, search);
 
 /** Everything under /{slug}; the guard in the parent decides entry (SPEC §2, §5). */
 const organizationRoutes: RouteObject[] = [
@@ -24,7 +28,7 @@ const organizationRoutes: RouteObject[] = [
       { index: true, handle: handle('invoices'), element: <Navigate to={DEFAULT_INVOICE_TAB} replace /> },
       {
         path: ':tab',
-        handle: handle('invoices', { noScroll: true }),
+        handle: handle('invoices', { noScroll: true, firstRequest: firstInvoicePage }),
         loader: keepKnownTab(INVOICE_TABS, (slug) => `/${slug}/invoices/${DEFAULT_INVOICE_TAB}`),
         lazy: lazyScreen(() => import('@/features/invoices/routes/invoices-route'), 'InvoicesRoute'),
       },

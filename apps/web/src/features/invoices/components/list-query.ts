@@ -1,4 +1,5 @@
 import { INVOICE_SORT_FIELDS } from '@kontor/domain/invoices/invoice-constants';
+import { DEFAULT_INVOICE_TAB, INVOICE_TABS, type InvoiceTab } from '@kontor/domain/screens';
 
 /** The overview's tab on the server: the five overview tabs plus the archive. */
 export type InvoiceListTab = 'new' | 'my-approvals' | 'all-approvals' | 'rejected' | 'approved' | 'archive';
@@ -72,6 +73,11 @@ const READERS: Record<Exclude<keyof InvoiceListFilters, 'sort' | 'direction'>, R
 
 function isSortField(value: string | null): value is InvoiceSortField {
   return (INVOICE_SORT_FIELDS as readonly string[]).includes(value ?? '');
+}
+
+/** The address's tab; an unknown one shows the default tab. */
+export function readInvoiceTab(value: string | undefined): InvoiceTab {
+  return (INVOICE_TABS as readonly string[]).includes(value ?? '') ? (value as InvoiceTab) : DEFAULT_INVOICE_TAB;
 }
 
 /** URL → filters. Anything malformed is dropped, never sent to the server. */

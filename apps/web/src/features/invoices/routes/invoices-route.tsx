@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_INVOICE_TAB, INVOICE_TABS, type InvoiceTab } from '@kontor/domain/screens';
 import { Button } from '@/components/ui/button';
 import { LoadingState } from '@/components/ui/loading-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -17,7 +16,7 @@ import { InvoiceTable } from '../components/invoice-table';
 import { InvoiceTabs } from '../components/invoice-tabs';
 import { InvoiceToolbar } from '../components/invoice-toolbar';
 import { APPROVAL_PROGRESS_TABS } from '../components/approval-progress';
-import { countActiveFilters, nextSort, toListRequest } from '../components/list-query';
+import { countActiveFilters, nextSort, readInvoiceTab, toListRequest } from '../components/list-query';
 import { useListFilters } from '../components/use-list-filters';
 import { useRowSelection } from '../components/use-row-selection';
 import { useUploadQueue, type UploadSummary } from '../components/use-upload-queue';
@@ -31,17 +30,13 @@ const BulkArchiveBar = lazy(() =>
 );
 const UploadDialog = lazy(() => import('../components/upload-dialog').then((module) => ({ default: module.UploadDialog })));
 
-function readTab(value: string | undefined): InvoiceTab {
-  return (INVOICE_TABS as readonly string[]).includes(value ?? '') ? (value as InvoiceTab) : DEFAULT_INVOICE_TAB;
-}
-
 /** /{slug}/invoices/{tab}: the accounts-payable overview (SPEC §2). */
 export function InvoicesRoute() {
   // Not suspending on the namespace lets the first page's request start with this render: a
   // suspended route would wait for React's reveal throttle (about 300 ms) before its effects run.
   const { t, ready: isTranslated } = useTranslation('invoices', { useSuspense: false });
   const { organization } = useSession();
-  const tab = readTab(useParams().tab);
+  const tab = readInvoiceTab(useParams().tab);
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();

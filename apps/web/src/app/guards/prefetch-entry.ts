@@ -1,0 +1,49 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { matchRoutes, type RouteObject } from 'react-router';
+import { managementQueryOptions } from '@/features/auth/api/get-management';
+import { organizationBySlugQueryOptions } from '@/features/organization/api/get-organization-by-slug';
+import { isRouteHandle } from '../route-handle';
+import { getUserPermissions, userPermissionsQueryOptions } from '@/features/user/api/get-user-permissions';
+
+/**
+ * Asks for what the organisation guard (organization-layout-route) needs: the session, the
+ * organisation of the address's slug and the permissions. Started when the app starts instead of
+ * when the guard first renders, which on a first visit is after every chunk of the first screen
+ * has loaded; and all three at once, where the guard asks one after the other (each waits for
+ * the previous answer to know whether to ask). The server answers the permissions of the
+ * session's organisation, so they are kept only when that is the slug's organisation, under its
+ * id, as the guard would have asked. The guard reads the same queries from the cache and decides
+ * as before; a failed request is left to it.
+ */
+export async function prefetchOrganizationEntry(queryClient: QueryClient, slug: string): Promise<boolean> {
+  const permissionsRequest = getUserPermissions();
+  const [management, organization] = await Promise.all([
+    queryClient.fetchQuery(managementQueryOptions()),
+    queryClient.fetchQuery(organizationBySlugQueryOptions(slug)),
+  ]).catch(() => [null, null] as const);
+  const organizationId = management?.user.organization?.id;
+  const permissions = await permissionsRequest;
+  if (!organizationId || organization?.id !== organizationId) return false;
+  queryClient.setQueryData(userPermissionsQueryOptions(organizationId).queryKey, permissions);
+  return true;
+}
+
+/**
+ * On the app's first address inside an organisation (/{slug}/…), starts the guard's requests
+ * right away, in parallel with loading the screen's chunks; once they show that the session is in
+ * the slug's organisation (so the guard will let the screen in), the screen's own first request
+ * (its route handle's firstRequest) follows without waiting for the screen to render.
+ */
+export function startFirstScreenRequests(routes: RouteObject[], location: Location, queryClient: QueryClient): void {
+  const matches = matchRoutes(routes, location) ?? [];
+  const slug = matches.find((match) => match.route.path === ':slug')?.params.slug;
+  if (!slug) return;
+  const screen = matches.findLast((match) => isRouteHandle(match.route.handle));
+  const firstRequest = screen && isRouteHandle(screen.route.handle) ? screen.route.handle.firstRequest : undefined;
+  void prefetchOrganizationEntry(queryClient, slug)
+    .then((isAllowed) => {
+      if (isAllowed && firstRequest && screen)
+        return firstRequest(queryClient, screen.params, new URLSearchParams(location.search));
+    })
+    .catch(() => undefined);
+}
