@@ -18,6 +18,14 @@ function keepKnownTab(tabs: readonly string[], fallback: (slug: string) => strin
 const firstInvoicePage: FirstRequest = async (queryClient, params, search) =>
   (await import('@/features/invoices/api/prefetch-invoice-list')).prefetchInvoiceList(queryClient, params.tab, search);
 
+/** The counterparty list's first page, likewise (nothing on a detail's address). */
+const firstCounterpartyPage: FirstRequest = async (queryClient, params, search) =>
+  (await import('@/features/counterparties/api/prefetch-counterparty-list')).prefetchCounterpartyList(
+    queryClient,
+    params.id,
+    search,
+  );
+
 /** Everything under /{slug}; the guard in the parent decides entry (SPEC §2, §5). */
 const organizationRoutes: RouteObject[] = [
   { index: true, handle: handle('invoices'), element: <Navigate to={`invoices/${DEFAULT_INVOICE_TAB}`} replace /> },
@@ -77,7 +85,7 @@ const organizationRoutes: RouteObject[] = [
   {
     // The list without an id, the detail with one; each screen is its own chunk.
     path: 'counterparties/:id?',
-    handle: handle('counterparties'),
+    handle: handle('counterparties', { firstRequest: firstCounterpartyPage }),
     lazy: lazyScreen(() => import('@/features/counterparties/routes/counterparties-route'), 'CounterpartiesRoute'),
   },
   {
