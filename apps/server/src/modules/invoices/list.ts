@@ -122,14 +122,23 @@ interface PageSource {
 }
 
 /** The page's columns without its sort key, which the server would only parse (a Date per row). */
-const PAGE_OUTPUT = sql.raw(
-  [
-    ...['id', 'status', 'ocr_status', 'counterparty_name', 'invoice_number', 'date', 'due_date', 'total_amount'],
-    ...['currency', 'type', 'cancel_reason', 'cost_center_id', 'created_at', 'sort_value'],
-  ]
-    .map((column) => `page.${column}`)
-    .join(', '),
-);
+const PAGE_OUTPUT_COLUMNS = [
+  'id',
+  'status',
+  'ocr_status',
+  'counterparty_name',
+  'invoice_number',
+  'date',
+  'due_date',
+  'total_amount',
+  'currency',
+  'type',
+  'cancel_reason',
+  'cost_center_id',
+  'created_at',
+  'sort_value',
+];
+const PAGE_OUTPUT = sql.raw(PAGE_OUTPUT_COLUMNS.map((column) => `page.${column}`).join(', '));
 
 /**
  * Keyset pagination on (sort value, id) with NULLs last, as one statement. Per status two

@@ -2,8 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { managementQueryOptions } from '@/features/auth/api/get-management';
 import { organizationBySlugQueryOptions } from '@/features/organization/api/get-organization-by-slug';
-import { isRouteHandle } from '../route-handle';
 import { getUserPermissions, userPermissionsQueryOptions } from '@/features/user/api/get-user-permissions';
+import { isRouteHandle } from '../route-handle';
 
 /**
  * Asks for what the organisation guard (organization-layout-route) needs: the session, the
