@@ -348,5 +348,29 @@ describe('counterparty list and lookup', () => {
       expect(await firstPages('DE89 3704')).toEqual(first);
       expect(await firstPages('DE89 3704 0044 0532 0000 03')).toEqual(['Firma 00002']);
     });
+
+    it('pages an IBAN start without a gap where one counterparty has two accounts under it', async () => {
+      const bank = await createOrganizationWithAdmin(testApp, 'Zwei Konten GmbH');
+      const rows = await testApp.database.db
+        .insert(counterparties)
+        .values(['Anker KG', 'Birke AG', 'Citrin GmbH'].map((name) => ({ organizationId: bank.id, name })))
+        .returning({ id: counterparties.id, name: counterparties.name });
+      const idOf = (name: string) => rows.find((row) => row.name === name)!.id;
+      await testApp.database.db.insert(counterpartyBankAccounts).values([
+        { organizationId: bank.id, counterpartyId: idOf('Anker KG'), iban: 'DE89370400440532013000' },
+        { organizationId: bank.id, counterpartyId: idOf('Anker KG'), iban: 'DE89370400440532013001' },
+        { organizationId: bank.id, counterpartyId: idOf('Birke AG'), iban: 'DE89370400440532013002' },
+        { organizationId: bank.id, counterpartyId: idOf('Citrin GmbH'), iban: 'DE89370400440532013003' },
+      ]);
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const query = `/api/counterparties?search=${encodeURIComponent('DE89 3704')}&limit=2${cursor ? `&cursor=${cursor}` : ''}`;
+        const page: Page = (await call('GET', query, bank.admin.cookie)).json<Page>();
+        seen.push(...names(page));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(seen).toEqual(['Anker KG', 'Birke AG', 'Citrin GmbH']);
+    });
   });
 });

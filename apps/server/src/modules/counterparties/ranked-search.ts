@@ -97,7 +97,9 @@ function matchParts(query: RankedPageQuery, terms: SearchTerms, pageOpen: SQL): 
   const { orgId, after } = query;
   const conditions = filterConditions(query);
   const and = conditions.length > 0 ? sql` and ${sql.join(conditions, sql` and `)}` : sql``;
-  const overLimit = (cte: string) => sql`(select count(*) from ${sql.raw(cte)}) > ${SEARCH_MATCH_LIMIT}`;
+  // Whether there are more matches than SEARCH_MATCH_LIMIT, read from the index alone: the matches
+  // themselves are read only when there are fewer, straight into their part's top-N sort.
+  const overLimit = (matches: SQL) => sql`exists (${matches} offset ${SEARCH_MATCH_LIMIT})`;
   const parts: MatchPart[] = [];
   if (terms.prefix.length < TRIGRAM_LENGTH) {
     // Too short for the trigram index: every name could contain it.
@@ -131,32 +133,27 @@ function matchParts(query: RankedPageQuery, terms: SearchTerms, pageOpen: SQL): 
     });
   }
   if (terms.vatPrefix) {
+    const vatMatches = sql`from counterparties c
+      where c.organization_id = ${orgId} and ${pageOpen}
+        and c.vat_number ~>=~ ${terms.vatPrefix} and c.vat_number ~<~ ${prefixRangeEnd(terms.vatPrefix)}${and}`;
     parts.push({
-      ctes: [
-        sql`vat_matches as materialized (
-          select c.id, c.search_name from counterparties c
-           where c.organization_id = ${orgId} and ${pageOpen}
-             and c.vat_number ~>=~ ${terms.vatPrefix} and c.vat_number ~<~ ${prefixRangeEnd(terms.vatPrefix)}${and}
-           limit ${SEARCH_MATCH_LIMIT + 1})`,
-      ],
-      tooMany: overLimit('vat_matches'),
-      rows: sql`select v.id, v.search_name from vat_matches v`,
+      ctes: [],
+      tooMany: overLimit(sql`select 1 ${vatMatches}`),
+      rows: sql`select c.id, c.search_name ${vatMatches}`,
     });
   }
   if (terms.ibanPrefix) {
-    // A bank's code starts many IBANs: the accounts are counted before a counterparty is read.
+    // A bank's code starts many IBANs: the accounts are counted before a counterparty is read. A
+    // counterparty with two such accounts is one match.
+    const ibanAccounts = sql`b.organization_id = ${orgId} and ${pageOpen}
+      and b.iban ~>=~ ${terms.ibanPrefix} and b.iban ~<~ ${prefixRangeEnd(terms.ibanPrefix)}`;
     parts.push({
-      ctes: [
-        sql`iban_accounts as materialized (
-          select b.counterparty_id from counterparty_bank_accounts b
-           where b.organization_id = ${orgId} and ${pageOpen}
-             and b.iban ~>=~ ${terms.ibanPrefix} and b.iban ~<~ ${prefixRangeEnd(terms.ibanPrefix)}
-           limit ${SEARCH_MATCH_LIMIT + 1})`,
-      ],
-      tooMany: overLimit('iban_accounts'),
-      rows: sql`select c.id, c.search_name from iban_accounts a
+      ctes: [],
+      tooMany: overLimit(sql`select 1 from counterparty_bank_accounts b where ${ibanAccounts}`),
+      rows: sql`select distinct c.id, c.search_name from counterparty_bank_accounts b
                  cross join lateral (select c.id, c.search_name from counterparties c
-                                      where c.organization_id = ${orgId} and c.id = a.counterparty_id${and} limit 1) c`,
+                                      where c.organization_id = ${orgId} and c.id = b.counterparty_id${and} limit 1) c
+                 where ${ibanAccounts}`,
     });
   }
   return parts;
