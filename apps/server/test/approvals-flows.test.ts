@@ -43,6 +43,26 @@ describe('approval flow settings (SPEC §2, §5)', () => {
     expect(candidates.items.map((item) => item.userId).sort()).toEqual([org.admin.userId, anna.userId, ben.userId].sort());
   });
 
+  it('lists the approver candidates by name as a German reader sorts (any case, Ö as O)', async () => {
+    const names = await createOrganizationWithAdmin(testApp, 'Namen AG');
+    const people = [
+      await addApprover(testApp, names.id, { name: 'zoe Zander' }),
+      await addApprover(testApp, names.id, { name: 'Özlem Acar' }),
+      await addApprover(testApp, names.id, { name: 'anna Berg' }),
+      await addApprover(testApp, names.id, { name: 'Otto Pohl' }),
+    ];
+    const candidates = (
+      await approvalClient(testApp, names.admin).send('GET', '/api/approval-flows/approver-candidates')
+    ).json<{ items: { userId: string; name: string }[] }>();
+    const added = new Set(people.map((person) => person.userId));
+    expect(candidates.items.filter((item) => added.has(item.userId)).map((item) => item.name)).toEqual([
+      'anna Berg',
+      'Otto Pohl',
+      'Özlem Acar',
+      'zoe Zander',
+    ]);
+  });
+
   it('refuses a step without approvers, a count above the approvers and non-members', async () => {
     const empty = await admin.createFlow({ ...flowBody([]), steps: [{ approverIds: [], requiredApprovals: 1 }] });
     expect(empty.statusCode).toBe(400);

@@ -96,6 +96,16 @@ describe('approval tabs of the overview and visibility (SPEC §2, §6)', () => {
     expect(await order('asc')).toEqual([ids.forAnna, ids.annaDone, ids.benOnly]);
     const search = await benClient.list('tab=my-approvals&sort=dueDate&search=Papier&amountMin=1500');
     expect(search.items.map((item) => item.id)).toEqual([ids.annaDone, ids.benOnly]);
+    // The search filters the waiting items with names folded: "müller" finds "MÜLLER", "Muller" too.
+    await testApp.database.pool.query('update invoices set counterparty_name = $2 where organization_id = $1 and id = $3', [
+      org.id,
+      'MÜLLER Papier KG',
+      ids.annaDone,
+    ]);
+    for (const term of ['müller', 'Muller']) {
+      const folded = await benClient.list(`tab=my-approvals&sort=dueDate&search=${encodeURIComponent(term)}`);
+      expect(folded.items.map((item) => item.id)).toEqual([ids.annaDone]);
+    }
   });
 
   it('lists every invoice in approval on all-approvals for those who see them all', async () => {

@@ -218,15 +218,18 @@ describe('counterparty list and lookup', () => {
   });
 
   describe('search order', () => {
-    /** "bau" and "ba": the names starting with it, then the others containing it, each by name. */
+    /**
+     * "bau" and "ba": the names starting with it, then the others containing it, each by name as a
+     * German reader sorts (Ö as O, not after Z).
+     */
     const BAU_IN_ORDER = [
       'BAUER Logistik KG',
       'Bauhaus Technik AG',
       'Alpen Bau GmbH',
       'Neubauten Schmidt',
+      'ÖKO Bau eG',
       'Ostbau AG',
       'Zement Bau AG',
-      'ÖKO Bau eG',
     ];
     let ranked: TestOrganization;
     const listIn = async (query: string) => {
@@ -269,6 +272,20 @@ describe('counterparty list and lookup', () => {
       // Upper and lower case beyond ASCII: "öko" finds "ÖKO" and "Öko".
       expect(names(await listIn(`?search=${encodeURIComponent('öko')}`))).toEqual(['ÖKO Bau eG', 'Öko Strom GmbH']);
       expect(names(await listIn(`?search=${encodeURIComponent('ÖKO BAU')}`))).toEqual(['ÖKO Bau eG']);
+      // Accents and umlauts are folded both ways: "oko" finds "Öko", "ZÉMENT" finds "Zement".
+      expect(names(await listIn('?search=oko'))).toEqual(['ÖKO Bau eG', 'Öko Strom GmbH']);
+      expect(names(await listIn(`?search=${encodeURIComponent('ZÉMENT')}`))).toEqual(['Zement Bau AG']);
+      // The whole list in the same order: Ö between N and P.
+      expect(names(await listIn(''))).toEqual([
+        'Alpen Bau GmbH',
+        'BAUER Logistik KG',
+        'Bauhaus Technik AG',
+        'Neubauten Schmidt',
+        'ÖKO Bau eG',
+        'Öko Strom GmbH',
+        'Ostbau AG',
+        'Zement Bau AG',
+      ]);
     });
 
     it('pages across both parts without gaps or repeats, for searches of every length', async () => {
@@ -293,8 +310,8 @@ describe('counterparty list and lookup', () => {
         'Bauhaus Technik AG',
         'Alpen Bau GmbH',
         'Neubauten Schmidt',
-        'Ostbau AG',
         'ÖKO Bau eG',
+        'Ostbau AG',
       ]);
     });
 

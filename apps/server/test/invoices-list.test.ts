@@ -185,6 +185,45 @@ describe('GET /api/invoices', () => {
     expect(await names('search=100%25')).toEqual([]);
   });
 
+  it('sorts and searches counterparty names as a German reader does: any case, Ö as O', async () => {
+    const written = ['Zeta AG', 'ÖKO Strom', 'müller gmbh', 'Alpha KG', 'MÜLLER Bau', 'Obst Handel'];
+    const folk = await createOrganizationWithAdmin(testApp, 'Namen GmbH');
+    await testApp.database.db
+      .insert(invoices)
+      .values(written.map((counterpartyName) => ({ organizationId: folk.id, status: 'new' as const, counterpartyName })));
+    const listFolk = async (query: string) => {
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: `/api/invoices?tab=new&${query}`,
+        headers: browser(folk.admin.cookie),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ items: InvoiceListItem[]; nextCursor: string | null }>();
+    };
+    const ascending = ['Alpha KG', 'MÜLLER Bau', 'müller gmbh', 'Obst Handel', 'ÖKO Strom', 'Zeta AG'];
+    // Page by page, so the keyset cursor carries the folded name.
+    const seen: (string | null)[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await listFolk(`sort=counterpartyName&direction=asc&limit=4${cursor ? `&cursor=${cursor}` : ''}`);
+      seen.push(...page.items.map((item) => item.counterpartyName));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(ascending);
+    const descending = await listFolk('sort=counterpartyName&direction=desc');
+    expect(descending.items.map((item) => item.counterpartyName)).toEqual([...ascending].reverse());
+    for (const term of ['müller', 'MULLER', 'Müller']) {
+      const found = await listFolk(`sort=counterpartyName&search=${encodeURIComponent(term)}`);
+      expect(
+        found.items.map((item) => item.counterpartyName),
+        term,
+      ).toEqual(['MÜLLER Bau', 'müller gmbh']);
+    }
+    expect((await listFolk(`search=${encodeURIComponent('öko')}`)).items.map((item) => item.counterpartyName)).toEqual([
+      'ÖKO Strom',
+    ]);
+  });
+
   it('filters by dates, counterparty, amount range and cost centre (including split lines)', async () => {
     expect(await names('dateFrom=2025-06-01&dateTo=2025-06-30')).toEqual(['Papierwerk Süd']);
     expect(await names('dueFrom=2025-07-01&dueTo=2025-07-31')).toEqual(['Papierwerk Süd']);

@@ -12,6 +12,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { InvoiceStatus, InvoiceType, OcrStatus } from '@kontor/domain';
 import { orgColumn } from './columns';
 
@@ -28,6 +29,11 @@ export const invoices = pgTable(
     type: text('type').$type<InvoiceType>().notNull().default('invoice'),
     counterpartyId: uuid('counterparty_id'),
     counterpartyName: text('counterparty_name'),
+    /**
+     * The counterparty name folded as a German reader compares names (counterparty_search_text:
+     * any case, Ö as O, ß as ss): what the overview sorts by and its search compares (migration 0032).
+     */
+    counterpartySearchName: text('counterparty_search_name').generatedAlwaysAs(sql`counterparty_search_text(counterparty_name)`),
     counterpartyIban: text('counterparty_iban'),
     counterpartyBic: text('counterparty_bic'),
     counterpartyVat: text('counterparty_vat'),
@@ -74,7 +80,7 @@ export const invoices = pgTable(
     // Every sort of the overview pages by (org, status, sort value, id) keyset on an index.
     index('invoices_status_date_idx').on(table.organizationId, table.status, table.date, table.id),
     index('invoices_status_total_idx').on(table.organizationId, table.status, table.totalAmount, table.id),
-    index('invoices_status_name_idx').on(table.organizationId, table.status, table.counterpartyName, table.id),
+    index('invoices_status_name_idx').on(table.organizationId, table.status, table.counterpartySearchName, table.id),
     index('invoices_status_number_idx').on(table.organizationId, table.status, table.invoiceNumber, table.id),
     index('invoices_uploaded_by_idx').on(table.organizationId, table.uploadedBy),
     // Serves the counterparty filter and search as an index-only scan: status, uploader and the id

@@ -126,10 +126,12 @@ export const counterparties = pgTable(
     /** The VAT number check (SPEC §4): null without a VAT number; the VIES job moves it on. */
     vatCheck: jsonb('vat_check').$type<VatCheckState>(),
     /**
-     * The name in Unicode lower case ("MÜLLER" → "müller"; the database's C locale lowers ASCII
-     * only): what search compares with LIKE and the list sorts by (migration 0030).
+     * The name folded as a German reader compares names: Unicode lower case, accents and umlauts
+     * dropped, ß as ss ("MÜLLER Straße" → "muller strasse"; the database's C locale would lower
+     * ASCII only and sort Ö after Z). What search compares with LIKE and the list sorts by
+     * (counterparty_search_text, migrations 0030 and 0032).
      */
-    searchName: text('search_name').generatedAlwaysAs(sql`lower(name collate pg_c_utf8)`),
+    searchName: text('search_name').generatedAlwaysAs(sql`counterparty_search_text(name)`),
     /** Kept by triggers on counterparty_bank_accounts (migration 0030). */
     bankAccountCount: integer('bank_account_count').notNull().default(0),
     /** Invoices not cancelled, archived or exported: kept by triggers on invoices (migration 0030). */

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ApprovalFlowType } from '@kontor/domain';
 import type { OrgId, Tx } from '../../db/database';
 import { approvalFlows, costCenters, counterparties, memberships, users } from '../../db/schema';
+import { readerOrder } from '../../db/reader-order';
 
 export type FlowRow = typeof approvalFlows.$inferSelect;
 type FlowValues = Pick<FlowRow, 'name' | 'type' | 'isDefault' | 'steps' | 'conditions'>;
@@ -109,7 +110,7 @@ export async function listMembers(tx: Tx, orgId: OrgId, userIds?: string[]): Pro
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.organizationId, orgId), userIds ? inArray(memberships.userId, userIds) : undefined))
-    .orderBy(asc(users.name), asc(users.email));
+    .orderBy(readerOrder(users.name), asc(users.email));
 }
 
 export async function findExistingCostCenterIds(tx: Tx, orgId: OrgId, ids: string[]): Promise<Set<string>> {

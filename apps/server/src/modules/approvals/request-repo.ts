@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ApprovalDecision, ApprovalFlowType, ApprovalRequestState, ApprovalRequestView } from '@kontor/domain';
 import type { OrgId, Tx } from '../../db/database';
 import { approvalItems, approvalRequests, users } from '../../db/schema';
+import { readerOrder } from '../../db/reader-order';
 
 export type RequestRow = typeof approvalRequests.$inferSelect;
 export type ItemRow = typeof approvalItems.$inferSelect;
@@ -206,7 +207,7 @@ export async function findLatestRequestView(
     .from(approvalItems)
     .leftJoin(users, eq(users.id, approvalItems.approverId))
     .where(and(eq(approvalItems.organizationId, orgId), eq(approvalItems.requestId, request.request.id)))
-    .orderBy(asc(approvalItems.step), asc(users.name), asc(approvalItems.approverId));
+    .orderBy(asc(approvalItems.step), readerOrder(users.name), asc(approvalItems.approverId));
   const row = request.request;
   const displayName = (name: string | null, email: string | null) => name || email || '';
   return {

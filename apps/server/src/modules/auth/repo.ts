@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { memberships, organizations, users } from '../../db/schema';
+import { readerOrder } from '../../db/reader-order';
 
 /** Identity queries run before an organisation is chosen, so they take the system transaction. */
 export interface ClaimsUser {
@@ -66,7 +67,7 @@ export async function listMembershipsOfUser(tx: Tx, userId: string) {
     .from(memberships)
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
     .where(eq(memberships.userId, userId))
-    .orderBy(asc(organizations.name));
+    .orderBy(readerOrder(organizations.name), asc(organizations.id));
 }
 
 export async function setUserLocale(tx: Tx, userId: string, locale: string): Promise<void> {

@@ -34,18 +34,18 @@ const SORT_COLUMNS = {
   dueDate: { column: invoices.dueDate, cast: 'date', nullable: true },
   date: { column: invoices.date, cast: 'date', nullable: true },
   totalAmount: { column: invoices.totalAmount, cast: 'bigint', nullable: true },
-  counterpartyName: { column: invoices.counterpartyName, cast: 'text', nullable: true },
+  // The name folded as a reader sorts it (ä as a, any case; migration 0032).
+  counterpartyName: { column: invoices.counterpartySearchName, cast: 'text', nullable: true },
   invoiceNumber: { column: invoices.invoiceNumber, cast: 'text', nullable: true },
   createdAt: { column: invoices.createdAt, cast: 'timestamptz', nullable: false },
 } as const;
 
-/** The search as a condition: trigram-indexed name/number match or an exact amount. */
+/** The search as a condition: name (folded like search_invoice_ids'), number or an exact amount. */
 function searchCondition(search: string): SQL | undefined {
-  // ILIKE '%…%' is served by the trigram indexes of migration 0004; an amount matches exactly.
   const pattern = likePattern(search);
   const amounts = parseSearchAmounts(search);
   return or(
-    ilike(invoices.counterpartyName, pattern),
+    sql`${invoices.counterpartySearchName} like counterparty_search_text(${pattern}::text)`,
     ilike(invoices.invoiceNumber, pattern),
     amounts.length > 0 ? inArray(invoices.totalAmount, amounts) : undefined,
   );

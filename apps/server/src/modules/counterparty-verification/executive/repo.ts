@@ -9,6 +9,7 @@ import {
   organizations,
   users,
 } from '../../../db/schema';
+import { readerOrder } from '../../../db/reader-order';
 
 export type ExecutiveVerificationRow = typeof counterpartyExecutiveVerifications.$inferSelect;
 
@@ -131,7 +132,7 @@ export async function listVerifierRows(tx: Tx, orgId: OrgId, verificationIds: re
         inArray(counterpartyExecutiveVerifiers.verificationId, [...verificationIds]),
       ),
     )
-    .orderBy(asc(users.name), asc(counterpartyExecutiveVerifiers.userId));
+    .orderBy(readerOrder(users.name), asc(counterpartyExecutiveVerifiers.userId));
   return rows.map((row) => ({ ...row, name: displayName(row), email: row.email ?? '' }));
 }
 
