@@ -113,6 +113,10 @@ describe('transaction list and dashboard', () => {
 
     it('searches creditor name, IBAN (with spaces), remittance, end-to-end id and the exact amount', async () => {
       expect(names(await list('search=b%C3%BCro'))).toEqual(['Bürobedarf Schulz']);
+      // Folded like names everywhere: any case beyond ASCII, umlauts as their letter.
+      for (const term of ['BÜRO', 'buro', 'BURO']) {
+        expect(names(await list(`search=${encodeURIComponent(term)}`)), term).toEqual(['Bürobedarf Schulz']);
+      }
       expect(names(await list(`search=${encodeURIComponent('DE44 5001')}`))).toEqual(['Stadtwerke Nord']);
       expect(names(await list('search=2026-17'))).toEqual(['Bürobedarf Schulz']);
       expect(names(await list(`search=${encodeURIComponent('1.234,56')}`))).toEqual(['Bürobedarf Schulz']);

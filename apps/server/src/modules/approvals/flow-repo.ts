@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ApprovalFlowType } from '@kontor/domain';
 import type { OrgId, Tx } from '../../db/database';
 import { approvalFlows, costCenters, counterparties, memberships, users } from '../../db/schema';
-import { readerOrder } from '../../db/reader-order';
+import { readerOrder } from '../../db/reader-text';
 
 export type FlowRow = typeof approvalFlows.$inferSelect;
 type FlowValues = Pick<FlowRow, 'name' | 'type' | 'isDefault' | 'steps' | 'conditions'>;

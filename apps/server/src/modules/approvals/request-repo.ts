@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ApprovalDecision, ApprovalFlowType, ApprovalRequestState, ApprovalRequestView } from '@kontor/domain';
 import type { OrgId, Tx } from '../../db/database';
 import { approvalItems, approvalRequests, users } from '../../db/schema';
-import { readerOrder } from '../../db/reader-order';
+import { readerOrder } from '../../db/reader-text';
 
 export type RequestRow = typeof approvalRequests.$inferSelect;
 export type ItemRow = typeof approvalItems.$inferSelect;

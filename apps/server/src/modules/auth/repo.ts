@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { memberships, organizations, users } from '../../db/schema';
-import { readerOrder } from '../../db/reader-order';
+import { readerOrder } from '../../db/reader-text';
 
 /** Identity queries run before an organisation is chosen, so they take the system transaction. */
 export interface ClaimsUser {

@@ -11,6 +11,7 @@ import { invoices, paymentRuns, transactions } from '../../db/schema';
 import { decodeCursorValues, encodeCursorValues, invalidCursor, isUuid } from '../../lib/keyset-cursor';
 import { likePattern } from '../../lib/like-pattern';
 import { parseSearchAmounts } from '../invoices/list-query';
+import { readerMatch } from '../../db/reader-text';
 
 /** Which statuses each view shows (SPEC §2: transactions, the archive and the export tabs). */
 export const VIEW_STATUSES: Readonly<Record<TransactionView, readonly TransactionStatus[] | null>> = {
@@ -39,10 +40,11 @@ function searchCondition(term: string): SQL {
   const pattern = likePattern(term);
   const compact = term.replace(/\s+/g, '').toUpperCase();
   const amounts = parseSearchAmounts(term).filter((amount) => amount > 0);
+  // Names and remittance texts folded ("müller" finds "MÜLLER", "Muller" and "MULLER GMBH").
   return or(
-    ilike(transactions.creditorName, pattern),
+    readerMatch(transactions.creditorName, pattern),
     compact ? ilike(transactions.creditorIban, likePattern(compact)) : undefined,
-    ilike(transactions.remittanceInformation, pattern),
+    readerMatch(transactions.remittanceInformation, pattern),
     ilike(transactions.endToEndId, pattern),
     amounts.length > 0 ? inArray(transactions.amount, amounts) : undefined,
   )!;

@@ -9,7 +9,7 @@ import {
   organizations,
   users,
 } from '../../../db/schema';
-import { readerOrder } from '../../../db/reader-order';
+import { readerOrder } from '../../../db/reader-text';
 
 export type ExecutiveVerificationRow = typeof counterpartyExecutiveVerifications.$inferSelect;
 
