@@ -121,24 +121,31 @@ interface PageSource {
   pageColumns?: SQL;
 }
 
-/** The page's columns without its sort key, which the server would only parse (a Date per row). */
-const PAGE_OUTPUT_COLUMNS = [
-  'id',
-  'status',
-  'ocr_status',
-  'counterparty_name',
-  'invoice_number',
-  'date',
-  'due_date',
-  'total_amount',
-  'currency',
-  'type',
-  'cancel_reason',
-  'cost_center_id',
-  'created_at',
-  'sort_value',
-];
-const PAGE_OUTPUT = sql.raw(PAGE_OUTPUT_COLUMNS.map((column) => `page.${column}`).join(', '));
+/**
+ * The page's output, formatted from the raw columns of its rows only: the branches read their
+ * candidates raw (a search sorts every match), and the dates, the creation time and the cursor
+ * value become text after the limit (measured on the large seed: a search page 5.4 → 4.4 ms,
+ * the first page 0.73 → 0.63 ms). The sort key itself is not returned: the server would only
+ * parse it (a Date per row).
+ */
+const PAGE_OUTPUT = sql.raw(
+  [
+    'page.id',
+    'page.status',
+    'page.ocr_status',
+    'page.counterparty_name',
+    'page.invoice_number',
+    'page.date::text as date',
+    'page.due_date::text as due_date',
+    'page.total_amount',
+    'page.currency',
+    'page.type',
+    'page.cancel_reason',
+    'page.cost_center_id',
+    `to_char(page.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at`,
+    'page.sort_key::text as sort_value',
+  ].join(', '),
+);
 
 /**
  * Keyset pagination on (sort value, id) with NULLs last, as one statement. Per status two
@@ -162,9 +169,9 @@ function pageStatement(
   const typed = (value: string) => sql`${value}::${sql.raw(cast)}`;
   const columns = sql`${invoices.id} as id, ${invoices.status} as status, ${invoices.ocrStatus} as ocr_status,
     ${invoices.counterpartyName} as counterparty_name, ${invoices.invoiceNumber} as invoice_number,
-    ${invoices.date}::text as date, ${invoices.dueDate}::text as due_date, ${invoices.totalAmount} as total_amount,
+    ${invoices.date} as date, ${invoices.dueDate} as due_date, ${invoices.totalAmount} as total_amount,
     ${invoices.currency} as currency, ${invoices.type} as type, ${invoices.cancelReason} as cancel_reason, ${invoices.costCenterId} as cost_center_id,
-    to_char(${invoices.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, ${column} as sort_key, ${column}::text as sort_value`;
+    ${invoices.createdAt} as created_at, ${column} as sort_key`;
 
   // Search matches drive the page: each is fetched by primary key. The lateral subquery with
   // LIMIT cannot be flattened, so no plan can walk the whole tab to hash-join the matches (which
