@@ -51,9 +51,9 @@ describe('approval flow settings (SPEC §2, §5)', () => {
       await addApprover(testApp, names.id, { name: 'anna Berg' }),
       await addApprover(testApp, names.id, { name: 'Otto Pohl' }),
     ];
-    const candidates = (
-      await approvalClient(testApp, names.admin).send('GET', '/api/approval-flows/approver-candidates')
-    ).json<{ items: { userId: string; name: string }[] }>();
+    const candidates = (await approvalClient(testApp, names.admin).send('GET', '/api/approval-flows/approver-candidates')).json<{
+      items: { userId: string; name: string }[];
+    }>();
     const added = new Set(people.map((person) => person.userId));
     expect(candidates.items.filter((item) => added.has(item.userId)).map((item) => item.name)).toEqual([
       'anna Berg',
