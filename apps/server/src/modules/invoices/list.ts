@@ -221,9 +221,10 @@ function pageStatement(
 }
 
 /**
- * The ids a search matches, found by search_invoice_ids (migration 0010), which scopes by
- * app.org_id itself so that the trigram indexes can serve ILIKE; the visibility rule of policy.ts
- * is passed along. Used as the page statement's first CTE: search and page are one statement.
+ * The ids a search matches, found by search_invoice_ids (migrations 0010, 0032), which scopes
+ * by app.org_id itself so that the trigram indexes can serve its LIKE (not leakproof, so no index
+ * condition under row-level security); the visibility rule of policy.ts is passed along. Used
+ * as the page statement's first CTE: search and page are one statement.
  */
 function searchMatches(org: OrgContext, statuses: readonly InvoiceStatus[], search: string): SQL {
   const amounts = `{${parseSearchAmounts(search).join(',')}}`;
