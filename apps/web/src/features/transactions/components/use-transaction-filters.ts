@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { useQueryStringFilters } from '@/lib/use-query-string-filters';
+import { useQueryStringFilters, useSearchParamsWriter } from '@/lib/use-query-string-filters';
 import { readListFilters, writeListFilters } from '../model/list-filters';
 
 /** The list's view, search and filters live in the query string. */
@@ -10,17 +10,17 @@ export function useTransactionFilters() {
 
 /** The open transaction's id (`?id=`): a shared link opens the same detail; closing goes back to the list. */
 export function useOpenTransaction() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const writeSearchParams = useSearchParamsWriter();
   const openId = searchParams.get('id');
   const open = useCallback(
     (id: string | null) =>
-      setSearchParams((current) => {
-        const next = new URLSearchParams(current);
-        if (id) next.set('id', id);
-        else next.delete('id');
-        return next;
+      writeSearchParams((current) => {
+        if (id) current.set('id', id);
+        else current.delete('id');
+        return current;
       }),
-    [setSearchParams],
+    [writeSearchParams],
   );
   return { openId, open };
 }

@@ -12,6 +12,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { formatDate, formatMoney } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
 import { useSession } from '@/lib/session-context';
+import { useSearchParamsWriter } from '@/lib/use-query-string-filters';
 import { useTransactionDashboard } from '../../api/transactions-api';
 import { dueState } from '../../model/transaction-display';
 import { DueLabel } from '../transaction-badges';
@@ -83,7 +84,8 @@ export function TransactionDashboardScreen() {
   const { t } = useTranslation('transactions');
   const session = useSession();
   const locale = currentLocale();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const writeSearchParams = useSearchParamsWriter();
   const range = readRange(searchParams.get('range'));
   const dashboard = useTransactionDashboard(range);
   const data = dashboard.data;
@@ -94,11 +96,10 @@ export function TransactionDashboardScreen() {
       <Select
         value={range}
         onValueChange={(value) =>
-          setSearchParams(
+          writeSearchParams(
             (current) => {
-              const next = new URLSearchParams(current);
-              next.set('range', value);
-              return next;
+              current.set('range', value);
+              return current;
             },
             { replace: true },
           )
