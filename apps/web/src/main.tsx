@@ -13,7 +13,7 @@ async function start(): Promise<void> {
   // Creating the router starts loading the first screen's chunk, in parallel with the words it needs.
   const router = createAppRouter();
   wireSessionHandling(router);
-  startFirstScreenRequests(router.routes, window.location, queryClient);
+  startFirstScreenRequests(router.state.matches, window.location.search, queryClient);
   await initI18n();
 
   const container = document.getElementById('root');

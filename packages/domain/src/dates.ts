@@ -1,8 +1,11 @@
+import { intlFormatter } from './intl';
+
 /** Dates travel as YYYY-MM-DD (ARCHITECTURE §4). "Today" is the business day in Kontor's time zone. */
 export const BUSINESS_TIME_ZONE = 'Europe/Berlin';
 
 export function todayIso(now: Date = new Date(), timeZone: string = BUSINESS_TIME_ZONE): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  const format = intlFormatter(Intl.DateTimeFormat, 'en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  return format.format(now);
 }
 
 /** Calendar arithmetic on YYYY-MM-DD strings, in UTC so that no time zone shifts a day. */

@@ -1,3 +1,4 @@
+import { intlFormatter } from '@kontor/domain/intl';
 /**
  * German number entry for money, percentages and quantities (SPEC §1: German number format).
  * Values are exact integers in units of 10^-scale: cents (scale 2), basis points (a percentage
@@ -51,18 +52,11 @@ export function parseDecimal(text: string, scale: number): DecimalParseResult {
   return { ok: true, value: value === 0 ? 0 : sign * value };
 }
 
-const formatters = new Map<string, Intl.NumberFormat>();
-
 /** An integer in units of 10^-scale as German text: formatDecimal(123456, 2, 2) → "1.234,56". */
 export function formatDecimal(value: number | null | undefined, scale: number, minimumFractionDigits: number): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '';
-  const key = `${scale}:${minimumFractionDigits}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat('de-DE', { minimumFractionDigits, maximumFractionDigits: scale, useGrouping: true });
-    formatters.set(key, formatter);
-  }
-  return formatter.format(value / 10 ** scale);
+  const options = { minimumFractionDigits, maximumFractionDigits: scale, useGrouping: true };
+  return intlFormatter(Intl.NumberFormat, 'de-DE', options).format(value / 10 ** scale);
 }
 
 /** How each kind of number is entered and shown. */

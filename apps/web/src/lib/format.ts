@@ -1,4 +1,5 @@
 import type { Locale } from '@kontor/domain/auth';
+import { intlFormatter } from '@kontor/domain/intl';
 
 export { formatMoney } from '@kontor/domain/money';
 
@@ -10,21 +11,19 @@ export function formatDate(value: string | Date, locale: Locale): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return '';
   // A plain date means that calendar day everywhere; reading it as UTC keeps it from shifting.
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
-    dateStyle: 'medium',
-    ...(isPlainDate ? { timeZone: 'UTC' } : {}),
-  }).format(date);
+  const options: Intl.DateTimeFormatOptions = isPlainDate ? { dateStyle: 'medium', timeZone: 'UTC' } : { dateStyle: 'medium' };
+  return intlFormatter(Intl.DateTimeFormat, INTL_LOCALE[locale], options).format(date);
 }
 
 /** An instant as date and time in the interface language ("21.11.2026, 09:14"). */
 export function formatDateTime(value: string, locale: Locale): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return intlFormatter(Intl.DateTimeFormat, INTL_LOCALE[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 export function formatNumber(value: number, locale: Locale): string {
-  return new Intl.NumberFormat(INTL_LOCALE[locale]).format(value);
+  return intlFormatter(Intl.NumberFormat, INTL_LOCALE[locale], {}).format(value);
 }
 
 /** The initials of an organisation's name, for the logo fallback: "Muster GmbH" → "MG". */

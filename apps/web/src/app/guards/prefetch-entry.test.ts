@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import type { RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetApiClientForTests } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -56,12 +56,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const at = (href: string) => new URL(href, 'http://localhost') as unknown as Location;
+/** What main.tsx does with the router's matches of the address. */
+function startAt(href: string): void {
+  const url = new URL(href, 'http://localhost');
+  startFirstScreenRequests(matchRoutes(routes, url.pathname) ?? [], url.search, queryClient);
+}
 const settle = () => vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
 
 describe('startFirstScreenRequests', () => {
   it('asks for session, organisation and permissions at once, then the screen’s first request', async () => {
-    startFirstScreenRequests(routes, at('/acme/invoices/rejected?search=Huber'), queryClient);
+    startAt('/acme/invoices/rejected?search=Huber');
     // All three leave before any answer is in.
     expect(fetchMock.mock.calls.map(([url]) => url).sort()).toEqual([
       '/api/auth/management',
@@ -78,7 +82,7 @@ describe('startFirstScreenRequests', () => {
   });
 
   it('keeps no permissions and asks nothing more when the address is another organisation than the session’s', async () => {
-    startFirstScreenRequests(routes, at('/other/invoices/new'), queryClient);
+    startAt('/other/invoices/new');
     await settle();
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(firstRequest).not.toHaveBeenCalled();
@@ -87,14 +91,14 @@ describe('startFirstScreenRequests', () => {
   });
 
   it('asks for the guard’s data only, on a screen without a first request', async () => {
-    startFirstScreenRequests(routes, at('/acme/team'), queryClient);
+    startAt('/acme/team');
     await settle();
     await vi.waitFor(() => expect(queryClient.getQueryData(queryKeys.user.permissions(ACME.id))).toBeDefined());
     expect(firstRequest).not.toHaveBeenCalled();
   });
 
   it('asks for nothing on a page outside an organisation', () => {
-    startFirstScreenRequests(routes, at('/terms'), queryClient);
+    startAt('/terms');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,5 @@
 import { COUNTRY_CODES, EU_COUNTRY_CODES } from '@kontor/domain/counterparties/counterparty-record';
+import { intlFormatter } from '@kontor/domain/intl';
 
 export type CountryCode = (typeof COUNTRY_CODES)[number];
 
@@ -24,7 +25,7 @@ export function isCountryCode(value: string | null | undefined): value is Countr
 /** The country's name in the interface language ("Deutschland", "Germany"); the code when the runtime has none. */
 export function countryName(code: string, locale: string): string {
   try {
-    return new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' }).of(code) ?? code;
+    return intlFormatter(Intl.DisplayNames, locale, { type: 'region', fallback: 'code' }).of(code) ?? code;
   } catch {
     return code;
   }

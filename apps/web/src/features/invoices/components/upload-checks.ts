@@ -1,4 +1,5 @@
 import { INVOICE_UPLOAD_LIMITS } from '@kontor/domain/invoices/invoice-constants';
+import { intlFormatter } from '@kontor/domain/intl';
 
 /** File name endings of the accepted types; the server decides by content, this is only a first hint. */
 export const ACCEPTED_EXTENSIONS = ['.pdf', '.png', '.jpg', '.jpeg', '.tif', '.tiff', '.webp', '.xml'] as const;
@@ -52,5 +53,5 @@ export function formatFileSize(bytes: number, locale: string): string {
     unit += 1;
   }
   const digits = unit === 0 || value >= 10 ? 0 : 1;
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
+  return `${intlFormatter(Intl.NumberFormat, locale, { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
 }

@@ -1,3 +1,5 @@
+import { intlFormatter } from '@kontor/domain/intl';
+
 /** Bar heights of the volume chart as shares of the largest month (0..1); all zero when nothing was paid. */
 export function barShares(amounts: readonly number[]): number[] {
   const largest = Math.max(0, ...amounts);
@@ -8,7 +10,7 @@ export function barShares(amounts: readonly number[]): number[] {
 export function monthLabel(month: string, locale: 'de' | 'en'): string {
   const [year, monthNumber] = month.split('-').map(Number);
   if (!year || !monthNumber) return month;
-  return new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
+  return intlFormatter(Intl.DateTimeFormat, locale === 'de' ? 'de-DE' : 'en-GB', {
     month: 'short',
     year: '2-digit',
     timeZone: 'UTC',

@@ -3,10 +3,11 @@ import { WEEKDAYS } from '@kontor/domain/organization';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { currentLocale } from '@/lib/i18n';
+import { intlFormatter } from '@kontor/domain/intl';
 
 /** 2024-01-01 was a Monday: ISO weekday n is that date plus n − 1 days. */
 function weekdayName(isoWeekday: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(2024, 0, isoWeekday));
+  return intlFormatter(Intl.DateTimeFormat, locale, { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(2024, 0, isoWeekday));
 }
 
 /** Monday to Sunday as checkboxes; the value is the sorted list of ISO weekday numbers. */
