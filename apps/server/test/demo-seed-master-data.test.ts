@@ -52,3 +52,34 @@ describe('demo seed: master data', () => {
     }
   });
 });
+
+describe('demo accounts on the welcome page', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ env: { KONTOR_DEMO: '1' } });
+  });
+  afterAll(async () => testApp.close());
+
+  it('names each account with its organisations, role and permissions as data the page translates', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/public/config' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().demo).toEqual({
+      enabled: true,
+      password: 'kontor-demo',
+      users: [
+        {
+          email: 'admin@demo.kontor.test',
+          memberships: [
+            { organization: 'Demo GmbH', role: 'admin', permissions: [] },
+            { organization: 'Muster AG', role: 'admin', permissions: [] },
+          ],
+        },
+        {
+          email: 'clerk@demo.kontor.test',
+          memberships: [{ organization: 'Demo GmbH', role: 'user', permissions: ['ap_invoices:manage'] }],
+        },
+      ],
+    });
+  });
+});

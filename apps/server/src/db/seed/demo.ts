@@ -13,7 +13,6 @@ export const DEMO_PASSWORD = 'kontor-demo';
 interface DemoUser {
   email: string;
   name: string;
-  description: string;
   memberships: { slug: string; role: 'admin' | 'user'; permissions: Permission[] }[];
 }
 
@@ -26,7 +25,6 @@ export const DEMO_USERS: DemoUser[] = [
   {
     email: 'admin@demo.kontor.test',
     name: 'Anna Admin',
-    description: 'Admin in Demo GmbH and Muster AG',
     memberships: [
       { slug: 'demo', role: 'admin', permissions: [] },
       { slug: 'muster', role: 'admin', permissions: [] },
@@ -35,7 +33,6 @@ export const DEMO_USERS: DemoUser[] = [
   {
     email: 'clerk@demo.kontor.test',
     name: 'Carl Clerk',
-    description: 'User in Demo GmbH with ap_invoices:manage only',
     memberships: [{ slug: 'demo', role: 'user', permissions: ['ap_invoices:manage'] }],
   },
 ];

@@ -1,17 +1,35 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { permissionListSchema, roleSchema } from '@kontor/domain';
 import { access } from '../../plugins/access';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../db/seed/demo';
+import { DEMO_ORGANIZATIONS, DEMO_PASSWORD, DEMO_USERS } from '../../db/seed/demo';
 
 const publicConfigSchema = z.object({
   demo: z.object({
     enabled: z.boolean(),
     password: z.string().nullable(),
-    users: z.array(z.object({ email: z.string(), description: z.string() })),
+    /** What each account may do, as data: the welcome page says it in the reader's language. */
+    users: z.array(
+      z.object({
+        email: z.string(),
+        memberships: z.array(z.object({ organization: z.string(), role: roleSchema, permissions: permissionListSchema })),
+      }),
+    ),
   }),
   mailboxUrl: z.string().nullable(),
   docsUrl: z.string(),
 });
+
+function demoAccount({ email, memberships }: (typeof DEMO_USERS)[number]) {
+  return {
+    email,
+    memberships: memberships.map(({ slug, role, permissions }) => ({
+      organization: DEMO_ORGANIZATIONS.find((organization) => organization.slug === slug)?.name ?? slug,
+      role,
+      permissions,
+    })),
+  };
+}
 
 /** Health and the little the welcome page needs before sign-in. */
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -42,7 +60,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         demo: {
           enabled: demo,
           password: demo ? DEMO_PASSWORD : null,
-          users: demo ? DEMO_USERS.map(({ email, description }) => ({ email, description })) : [],
+          users: demo ? DEMO_USERS.map(demoAccount) : [],
         },
         mailboxUrl: hasLocalMailbox ? `${app.config.publicUrl}/mailbox` : null,
         docsUrl: `${app.config.publicUrl}/api/docs`,

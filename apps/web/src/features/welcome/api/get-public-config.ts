@@ -1,9 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Permission, Role } from '@kontor/domain/permissions';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
+export interface DemoAccount {
+  email: string;
+  memberships: { organization: string; role: Role; permissions: Permission[] }[];
+}
+
 export interface PublicConfig {
-  demo: { enabled: boolean; password: string | null; users: { email: string; description: string }[] };
+  demo: { enabled: boolean; password: string | null; users: DemoAccount[] };
   /** The local mailbox page of the default set-up, where outgoing e-mail can be read. */
   mailboxUrl: string | null;
   docsUrl: string;

@@ -2,7 +2,34 @@ import { Mail } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { usePublicConfig } from '../api/get-public-config';
+import type { Permission } from '@kontor/domain/permissions';
+import { usePublicConfig, type DemoAccount } from '../api/get-public-config';
+
+const PERMISSION_KEYS = {
+  'payment_runs:manage': 'demo.permissions.paymentRuns',
+  'bank_accounts:manage': 'demo.permissions.bankAccounts',
+  'ar_invoices:manage': 'demo.permissions.receivables',
+  'ap_invoices:manage': 'demo.permissions.payables',
+  'team_members:manage': 'demo.permissions.team',
+  'purchase_order:manage': 'demo.permissions.purchaseOrders',
+} as const satisfies Record<Permission, string>;
+
+/** "Admin in Demo GmbH", "User in Demo GmbH: manage supplier invoices", one line per organisation. */
+function MembershipLines({ memberships }: Pick<DemoAccount, 'memberships'>) {
+  const { t } = useTranslation('welcome');
+  return memberships.map(({ organization, role, permissions }) => (
+    <span key={organization} className="block">
+      {role === 'admin'
+        ? t('demo.membershipAdmin', { organization })
+        : permissions.length === 0
+          ? t('demo.membershipUser', { organization })
+          : t('demo.membershipUserWith', {
+              organization,
+              permissions: permissions.map((permission) => t(PERMISSION_KEYS[permission])).join(', '),
+            })}
+    </span>
+  ));
+}
 
 /** While the server runs with demo data, the accounts to try it with (SPEC §2 welcome page). */
 export function DemoAccounts() {
@@ -39,7 +66,9 @@ export function DemoAccounts() {
                 {demo.users.map((user) => (
                   <tr key={user.email}>
                     <td className="py-2 pr-4 font-mono text-xs break-all sm:text-sm">{user.email}</td>
-                    <td className="py-2 text-muted-foreground">{user.description}</td>
+                    <td className="py-2 text-muted-foreground">
+                      <MembershipLines memberships={user.memberships} />
+                    </td>
                   </tr>
                 ))}
               </tbody>
