@@ -67,6 +67,41 @@ describe('transactions from approved invoices (issue 7 item 2, SPEC §4)', () =>
       headers: browser(payer.cookie, { 'accept-language': locale }),
     });
 
+  it('shows the payment on the invoice: none before approval, then its status, amount, date and run', async () => {
+    const getInvoice = async (id: string) => {
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: `/api/invoices/${id}`,
+        headers: browser(org.admin.cookie),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<Invoice>();
+    };
+    const unapproved = await insertInvoiceRow(testApp, org.id, { uploadedBy: org.admin.userId, totalAmount: 5_000 });
+    expect((await getInvoice(unapproved)).payment).toBeNull();
+
+    const invoice = await approvedInvoice({ totalAmount: 123_456 });
+    const [row] = await transactionOf(invoice.id);
+    expect((await getInvoice(invoice.id)).payment).toEqual({
+      id: row!.id,
+      status: 'open',
+      amount: 123_456,
+      currency: 'EUR',
+      requestedExecutionDate: inDays(20),
+      paymentRun: null,
+    });
+
+    const run = await insertRun(testApp, org.id, { status: 'draft' });
+    await testApp.database.db
+      .update(transactions)
+      .set({ status: 'planned', paymentRunId: run.id })
+      .where(eq(transactions.id, row!.id));
+    expect((await getInvoice(invoice.id)).payment).toMatchObject({
+      status: 'planned',
+      paymentRun: { id: run.id, number: run.number },
+    });
+  });
+
   it('creates the payment on the final approval: amount, due date, debitor, creditor, remittance, end-to-end id', async () => {
     const counterparty = await insertCounterparty(
       testApp,

@@ -191,6 +191,13 @@ test('approved invoice → payment → run → approval → valid pain.001, down
   expect(payment, 'approving the invoice created its payment').toBeDefined();
   expect(Number(payment!.amount)).toBe(123_45);
 
+  // The invoice shows its payment, open and in no run yet.
+  await admin.goto(`/demo/invoices/approved/${invoiceId}`);
+  const paymentPanel = admin.getByTestId('invoice-payment');
+  await expect(paymentPanel.getByTestId('invoice-payment-status')).toHaveText('Open');
+  await expect(paymentPanel).toContainText('123,45');
+  await expect(paymentPanel).toContainText('Not in a payment run yet');
+
   // The payment is open on /demo/transactions: select it and create a run.
   await admin.goto('/demo/transactions');
   const row = admin.getByTestId('transaction-row').filter({ hasText: invoiceNumber });
@@ -227,6 +234,14 @@ test('approved invoice → payment → run → approval → valid pain.001, down
   await admin.goto('/demo/export');
   await expect(admin).toHaveURL(/\/demo\/export\/transactions$/);
   await expect(admin.getByTestId('export-exported').getByRole('link', { name: runLabel, exact: true })).toBeVisible();
+
+  // Back on the invoice: the payment is exported, in its run, and opens from there.
+  await admin.goto(`/demo/invoices/approved/${invoiceId}`);
+  await expect(paymentPanel.getByTestId('invoice-payment-status')).toHaveText('Exported');
+  await expect(paymentPanel.getByRole('link', { name: runLabel, exact: true })).toBeVisible();
+  await paymentPanel.getByRole('link', { name: 'Open the payment' }).click();
+  await expect(admin).toHaveURL(/\/demo\/transactions\?view=all&id=/);
+  await expect(admin.getByTestId('transaction-detail')).toContainText(payment!.end_to_end_id);
 });
 
 test('a payment stopped by the fraud checks shows its reasons and blocks the export until marked OK', async ({ browser }) => {

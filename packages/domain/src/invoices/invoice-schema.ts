@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normalizeIban } from '../iban';
+import { TRANSACTION_STATUSES } from '../payments/transaction-status';
 import { normalizeVatNumber } from '../vat';
 import {
   REMITTANCE_MAX_LENGTH,
@@ -103,6 +104,17 @@ export const invoiceFileSchema = z.object({
 });
 export type InvoiceFile = z.infer<typeof invoiceFileSchema>;
 
+/** The payment made from an invoice (shouldCreateTransaction, SPEC §3 §4), and the run it is in. */
+export const invoicePaymentSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(TRANSACTION_STATUSES),
+  amount: z.number().int(),
+  currency: z.string(),
+  requestedExecutionDate: z.string(),
+  paymentRun: z.object({ id: z.uuid(), number: z.number().int() }).nullable(),
+});
+export type InvoicePayment = z.infer<typeof invoicePaymentSchema>;
+
 /** GET /api/invoices/:id — SPEC §3 field names (ARCHITECTURE §4). */
 export const invoiceSchema = invoiceFieldsSchema.extend({
   id: z.uuid(),
@@ -129,6 +141,8 @@ export const invoiceSchema = invoiceFieldsSchema.extend({
   approval: approvalRequestViewSchema.nullable(),
   /** What reading the document found (null before it was read, e.g. for invoices typed by hand). */
   reading: invoiceReadingSchema.nullable(),
+  /** Null until approval created the payment (or when the invoice is paid another way). */
+  payment: invoicePaymentSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

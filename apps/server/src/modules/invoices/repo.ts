@@ -1,4 +1,4 @@
-import type { ApprovalRequestView, InvoiceReading } from '@kontor/domain';
+import type { ApprovalRequestView, InvoicePayment, InvoiceReading } from '@kontor/domain';
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_REQUIRED_FIELDS, type RequiredFieldSettings } from '@kontor/domain';
 import type { OrgId, Tx } from '../../db/database';
@@ -49,6 +49,8 @@ export interface InvoiceParts {
   approval?: ApprovalRequestView | null;
   /** What reading the document found; loaded by the reading module where it is shown. */
   reading?: InvoiceReading | null;
+  /** The payment made from the invoice; loaded by the transactions module where it is shown. */
+  payment?: InvoicePayment | null;
 }
 
 export async function loadInvoiceParts(tx: Tx, orgId: OrgId, invoiceId: string): Promise<InvoiceParts> {

@@ -18,6 +18,7 @@ import { findLatestRequestView } from '../approvals/request-repo';
 import { consumeQuota } from '../subscriptions/service';
 import type { ReadingQueue } from '../invoice-reading/jobs';
 import { findDuplicates, findProgress, findReading, forgetReadMarks, toReadingView } from '../invoice-reading/repo';
+import { findInvoicePayment } from '../transactions/from-invoice';
 import { invoiceVisibility } from './policy';
 import { checkInvoiceReferences, findCounterpartyDefaults, findDefaultDebitorAccountId } from './references';
 import {
@@ -50,15 +51,17 @@ export async function findVisibleInvoice(
 
 export async function readInvoice(tx: Tx, orgId: OrgId, row: InvoiceRow): Promise<Invoice> {
   // Sent together: the transaction's connection pipelines them (database.ts).
-  const [parts, approval, settings, reading, duplicates] = await Promise.all([
+  const [parts, approval, settings, reading, duplicates, payment] = await Promise.all([
     loadInvoiceParts(tx, orgId, row.id),
     findLatestRequestView(tx, orgId, 'invoice', row.id),
     findRequiredFieldSettings(tx, orgId),
     findReading(tx, orgId, row.id),
     // Against the invoice as it is now, so that an edit of number, amount or date shows at once.
     findDuplicates(tx, orgId, row),
+    findInvoicePayment(tx, orgId, row.id),
   ]);
-  return toInvoice(row, { ...parts, approval, reading: reading ? toReadingView(reading, duplicates) : null }, settings);
+  const readingView = reading ? toReadingView(reading, duplicates) : null;
+  return toInvoice(row, { ...parts, approval, reading: readingView, payment }, settings);
 }
 
 /** SPEC §4: changing these resets the approvals under way (pending or approved). */

@@ -4,6 +4,7 @@ import {
   transactionFromInvoice,
   type CompanyBankAccountForPayment,
   type InvoiceForTransaction,
+  type InvoicePayment,
   type TransactionProblem,
 } from '@kontor/domain';
 import type { OrgId, Tx } from '../../db/database';
@@ -149,6 +150,29 @@ export async function findLinkedTransactionStatus(tx: Tx, orgId: OrgId, invoiceI
   const row = await findInvoiceTransaction(tx, orgId, invoiceId);
   if (!row) return null;
   return row.exportedAt !== null ? 'exported' : row.status;
+}
+
+/** The invoice detail's payment: its status and run, one statement (the run by a left join). */
+export async function findInvoicePayment(tx: Tx, orgId: OrgId, invoiceId: string): Promise<InvoicePayment | null> {
+  const [row] = await tx
+    .select({
+      id: transactions.id,
+      status: transactions.status,
+      amount: transactions.amount,
+      currency: transactions.currency,
+      requestedExecutionDate: transactions.requestedExecutionDate,
+      runId: paymentRuns.id,
+      runNumber: paymentRuns.number,
+    })
+    .from(transactions)
+    .leftJoin(
+      paymentRuns,
+      and(eq(paymentRuns.organizationId, transactions.organizationId), eq(paymentRuns.id, transactions.paymentRunId)),
+    )
+    .where(and(eq(transactions.organizationId, orgId), eq(transactions.invoiceId, invoiceId)));
+  if (!row) return null;
+  const { runId, runNumber, ...payment } = row;
+  return { ...payment, paymentRun: runId !== null && runNumber !== null ? { id: runId, number: runNumber } : null };
 }
 
 /**

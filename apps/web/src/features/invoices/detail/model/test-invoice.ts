@@ -50,6 +50,7 @@ export function buildInvoice(overrides: Partial<Invoice> = {}): Invoice {
     missingRequiredFields: { request_approval: [], first_approval: [], last_approval: [] },
     approval: null,
     reading: null,
+    payment: null,
     createdAt: '2026-11-02T08:00:00+00:00',
     updatedAt: '2026-11-02T08:00:00+00:00',
     ...overrides,

@@ -12,6 +12,7 @@ import { DocumentPane } from '../components/document/document-pane';
 import { InvoiceForm } from '../components/form/invoice-form';
 import { InvoiceLoadError } from '../components/invoice-detail-states';
 import { InvoiceExtras } from '../components/panels/invoice-extras';
+import { PaymentPanel } from '../components/panels/payment-panel';
 import { ReadingChecks } from '../components/reading/reading-checks';
 import { EmailOrigin, ReadingFailedAlert, ReadingKindBadge } from '../components/reading/reading-summary';
 
@@ -77,6 +78,7 @@ export function InvoiceDetailRoute() {
         <DocumentPane invoice={invoice} />
         <div className="grid min-w-0 gap-6">
           <ApprovalPanel invoice={invoice} hasUnsavedChanges={isDirty} />
+          {invoice.payment ? <PaymentPanel payment={invoice.payment} /> : null}
           {invoice.reading ? (
             <ReadingChecks
               reading={invoice.reading}

@@ -4,16 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { INVOICE_UPLOAD_LIMITS } from '@kontor/domain/invoices/invoice-constants';
 import { type Invoice, type InvoiceFile } from '@kontor/domain/invoices/invoice-schema';
 import { Button } from '@/components/ui/button';
+import { currentLocale } from '@/lib/i18n';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { formatFileSize } from '../../../components/upload-checks';
 import { useAddInvoiceAttachments } from '../../api/add-attachments';
 import { getInvoiceFileUrl } from '../../api/get-file-url';
 import { useRemoveInvoiceAttachment } from '../../api/remove-attachment';
-
-const sizeFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 });
-
-function formatSize(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${sizeFormat.format(bytes / 1024 / 1024)} MB` : `${sizeFormat.format(bytes / 1024)} KB`;
-}
 
 /** Further files on the invoice (delivery notes, contracts …): open, add, remove. */
 export function AttachmentsPanel({ invoice, isEditable }: { invoice: Invoice; isEditable: boolean }) {
@@ -69,7 +65,7 @@ export function AttachmentsPanel({ invoice, isEditable }: { invoice: Invoice; is
             >
               {file.fileName}
             </button>
-            <span className="ml-auto shrink-0 text-xs text-muted-foreground">{formatSize(file.size)}</span>
+            <span className="ml-auto shrink-0 text-xs text-muted-foreground">{formatFileSize(file.size, currentLocale())}</span>
             {isEditable ? (
               <Button
                 variant="ghost"
