@@ -65,6 +65,24 @@ describe('transport: bad input gets a clear error and changes nothing', () => {
     expect(Object.keys(body.fieldErrors).sort()).toEqual(['name', 'version']);
   });
 
+  it("says the schema's own checks in the caller's language, with what was expected", async () => {
+    const get = async (url: string) =>
+      (await testApp.app.inject({ method: 'GET', url, headers: browser(org.admin.cookie, { 'accept-language': 'de' }) })).json();
+    expect((await get('/api/invoices?tab=bogus')).fieldErrors).toEqual({
+      tab: ['Wählen Sie einen dieser Werte: new, my-approvals, all-approvals, rejected, approved, archive.'],
+    });
+    expect((await get('/api/invoices?limit=500')).fieldErrors).toEqual({ limit: ['Geben Sie höchstens 200 ein.'] });
+    expect((await get('/api/invoices/not-a-uuid')).fieldErrors).toEqual({ id: ['Dieser Wert ist ungültig.'] });
+    const wrongType = await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/organization',
+      headers: browser(org.admin.cookie, { 'accept-language': 'en' }),
+      payload: { version: 'one', name: 'Transport GmbH' },
+    });
+    expect(wrongType.json().fieldErrors).toEqual({ version: ['Expected a value of type number.'] });
+    expect(await currentName()).toBe('Transport GmbH');
+  });
+
   it('answers unknown API paths with a JSON 404 and never leaks internals', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/does-not-exist', headers: browser(org.admin.cookie) });
     expect(response.statusCode).toBe(404);

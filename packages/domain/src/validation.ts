@@ -47,6 +47,14 @@ export const VALIDATION_KEYS = [
   'reminder_emails_required',
   'number_taken',
   'merge_needs_two',
+  // The schema's own checks that carry no rule key (zod's issue codes), for API callers.
+  'invalid_choice',
+  'invalid_type',
+  'text_too_short',
+  'number_too_small',
+  'number_too_big',
+  'too_few_items',
+  'too_many_items',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

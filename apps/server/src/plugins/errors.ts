@@ -24,26 +24,63 @@ const FRAMEWORK_CODES: Record<string, ErrorCode> = {
  * Field errors keyed by dotted path. Rule keys from packages/domain (e.g. "split_sum_exceeds_total")
  * become sentences in the caller's language; zod's own checks map to the nearest key.
  */
-function toFieldErrors(
-  issues: { instancePath?: string; message?: string; keyword?: string; params?: Record<string, unknown> }[],
-  locale: Locale,
-): Record<string, string[]> {
+function toFieldErrors(issues: readonly SchemaIssue[], locale: Locale): Record<string, string[]> {
   const fieldErrors: Record<string, string[]> = {};
   for (const issue of issues) {
     const field = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || '_';
-    const ruleParams = (issue.params?.params as Record<string, unknown> | undefined) ?? undefined;
-    (fieldErrors[field] ??= []).push(translateValidation(messageKeyOf(issue), locale, ruleParams));
+    const { key, params } = messageOf(issue);
+    (fieldErrors[field] ??= []).push(translateValidation(key, locale, params));
   }
   return fieldErrors;
 }
 
-function messageKeyOf(issue: { message?: string; keyword?: string; params?: Record<string, unknown> }): string {
+/** A schema issue as fastify-type-provider-zod hands it over: zod's code as keyword, its details as params. */
+interface SchemaIssue {
+  instancePath?: string;
+  message?: string;
+  keyword?: string;
+  params?: Record<string, unknown>;
+}
+
+const FORMAT_KEYS: Readonly<Record<string, string>> = { email: 'invalid_email', date: 'invalid_date', datetime: 'invalid_date' };
+
+/**
+ * The message key (and its parameters) of one issue. A rule of packages/domain names its key as the
+ * message; zod's own checks map by their code, so an API caller reads them in its language too
+ * ("Wählen Sie einen dieser Werte: new, approved" rather than zod's English).
+ */
+function messageOf(issue: SchemaIssue): { key: string; params?: Record<string, unknown> } {
   const message = issue.message ?? 'invalid';
-  if (isValidationKey(message)) return message;
-  if (issue.keyword === 'invalid_type' && /received undefined$/.test(message)) return 'required';
-  if (issue.keyword === 'too_big' && issue.params?.origin === 'string') return 'too_long';
-  if (issue.keyword === 'too_small' && issue.params?.origin === 'string' && issue.params?.minimum === 1) return 'required';
-  return message;
+  const details = issue.params ?? {};
+  if (isValidationKey(message)) return { key: message, params: details.params as Record<string, unknown> | undefined };
+  switch (issue.keyword) {
+    case 'invalid_type':
+      return /received undefined$/.test(message)
+        ? { key: 'required' }
+        : { key: 'invalid_type', params: { expected: String(details.expected) } };
+    case 'invalid_value':
+      return Array.isArray(details.values)
+        ? { key: 'invalid_choice', params: { values: details.values.map((value) => String(value)).join(', ') } }
+        : { key: 'invalid' };
+    case 'invalid_format':
+      return { key: FORMAT_KEYS[String(details.format)] ?? 'invalid' };
+    case 'too_small':
+      if (details.origin === 'string') {
+        return details.minimum === 1
+          ? { key: 'required' }
+          : { key: 'text_too_short', params: { minimum: Number(details.minimum) } };
+      }
+      if (details.origin === 'array') return { key: 'too_few_items', params: { minimum: Number(details.minimum) } };
+      if (details.origin === 'number') return { key: 'number_too_small', params: { minimum: Number(details.minimum) } };
+      return { key: 'invalid' };
+    case 'too_big':
+      if (details.origin === 'string') return { key: 'too_long' };
+      if (details.origin === 'array') return { key: 'too_many_items', params: { maximum: Number(details.maximum) } };
+      if (details.origin === 'number') return { key: 'number_too_big', params: { maximum: Number(details.maximum) } };
+      return { key: 'invalid' };
+    default:
+      return { key: 'invalid' };
+  }
 }
 
 export function sendError(
