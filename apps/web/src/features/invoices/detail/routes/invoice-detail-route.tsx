@@ -55,7 +55,10 @@ export function InvoiceDetailRoute() {
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-semibold tracking-tight">
-            {invoice.invoiceNumber ? t('title', { number: invoice.invoiceNumber }) : t('titleWithoutNumber')}
+            {/* "Gutschrift RE-17" for a credit note, "Mahnung …" for a reminder: the heading names the document's type. */}
+            {invoice.invoiceNumber
+              ? t('title', { type: t(`types.${invoice.type}`), number: invoice.invoiceNumber })
+              : t(`types.${invoice.type}`)}
           </h1>
           <Badge
             tone={invoice.status === 'cancelled' || invoice.status === 'rejected' ? 'danger' : 'primary'}
