@@ -5,6 +5,7 @@ import { counterparties, invoices } from '../src/db/schema';
 import { browser, createOrganizationWithAdmin, type TestOrganization, type TestUser } from './factories';
 import { createTestApp, type TestApp } from './harness';
 import { addApprover, approvalClient, flowBody, insertApprovableInvoice, outboxFor } from './approval-fixtures';
+import { insertInvoiceRow } from './invoice-fixtures';
 
 describe('requesting approval of an invoice (SPEC §4)', () => {
   let testApp: TestApp;
@@ -126,6 +127,21 @@ describe('requesting approval of an invoice (SPEC §4)', () => {
     const [english] = (await outboxFor(testApp, org.id, ben.email)).filter((row) => row.textBody.includes(id));
     expect(english!.subject).toMatch(/^Approval needed: Papier & Co\. KG/);
     expect(english!.textBody).toContain('step 2 of 2');
+  });
+
+  it('names a missing counterparty, number and amount in the subject as words of their own', async () => {
+    const id = await insertInvoiceRow(testApp, org.id, {
+      uploadedBy: org.admin.userId,
+      counterpartyName: null,
+      invoiceNumber: null,
+      totalAmount: null,
+    });
+    expect((await admin.requestApproval(id, 1, large.id)).statusCode).toBe(200);
+    const [mail] = (await outboxFor(testApp, org.id, anna.email)).filter((row) => row.textBody.includes(id));
+    expect(mail!.subject).toBe('Freigabe erforderlich: Unbekannter Geschäftspartner ohne Nummer (ohne Betrag)');
+    expect(mail!.textBody).toContain(
+      'die Rechnung ohne Nummer von einem unbekannten Geschäftspartner über einen unbekannten Betrag',
+    );
   });
 
   it('logs the request and the status change', async () => {

@@ -21,6 +21,7 @@ export async function notifyOpenedStep(
   request: Pick<RequestRow, 'id' | 'flowName' | 'requiredApprovals'>,
   step: number,
 ): Promise<void> {
+  const amount = invoice.totalAmount === null ? null : formatMoney(invoice.totalAmount, invoice.currency ?? 'EUR');
   await mailStepApprovers(tx, deps.mailer, org.orgId, request, step, {
     link: `${deps.publicUrl}/${org.slug}/invoices/my-approvals/${invoice.id}`,
     subjectKey: 'approvalNeededSubject',
@@ -28,9 +29,12 @@ export async function notifyOpenedStep(
     template: 'approval_needed',
     collapseSubjectSpaces: true,
     params: (t) => ({
+      // The subject names the sender on its own ("Unbekannter Geschäftspartner"), the body after "von" (dative).
+      sender: oneLine(invoice.counterpartyName ?? '') || t('unknownSender'),
       counterparty: oneLine(invoice.counterpartyName ?? '') || t('unknownCounterparty'),
       invoiceNumber: oneLine(invoice.invoiceNumber ?? '') || t('noInvoiceNumber'),
-      amount: invoice.totalAmount === null ? t('noAmount') : formatMoney(invoice.totalAmount, invoice.currency ?? 'EUR'),
+      amount: amount ?? t('noAmount'),
+      amountInText: amount ?? t('unknownAmount'),
     }),
   });
 }
