@@ -135,6 +135,7 @@ describe('payment runs: create, change, approve, reject, reset, delete (SPEC §4
     const mail = mails.find((entry) => entry.subject.includes(`PR-${run.number} `));
     expect(mail?.subject).toBe(`Zahlungslauf PR-${run.number} wartet auf Ihre Freigabe (${formatMoney(24_690, 'EUR')})`);
     expect(mail?.textBody).toContain(`/pr/${run.id}`);
+    expect(mail?.textBody).toContain(`der Zahlungslauf PR-${run.number} mit 2 Zahlungen über ${formatMoney(24_690, 'EUR')}`);
 
     const asApprover = runClient(testApp, approver);
     expect((await asApprover.get(run.id)).canDecide).toBe(true);
@@ -144,6 +145,14 @@ describe('payment runs: create, change, approve, reject, reset, delete (SPEC §4
     expect(approved.approval).toMatchObject({ status: 'approved', flowName: 'Zahlungslauf' });
     expect((await transactionRows(testApp, org.id, ids)).map((row) => row.status)).toEqual(['approved', 'approved']);
     expect((await activityOf(testApp, org.id, run.id)).map((entry) => entry.action)).toEqual(['create', 'update', 'approve']);
+  });
+
+  it('says "1 Zahlung", not "1 Zahlungen", for a run of one payment', async () => {
+    const [id] = await insertOpenTransactions(testApp, org.id, 1, { amount: 5_000 });
+    const run = (await admin.create([id!])).json<PaymentRun>();
+    expect((await admin.requestApproval(run.id, 1)).statusCode).toBe(200);
+    const mail = (await outboxFor(testApp, org.id, approver.email)).find((entry) => entry.subject.includes(`PR-${run.number} `));
+    expect(mail?.textBody).toContain(`der Zahlungslauf PR-${run.number} mit 1 Zahlung über ${formatMoney(5_000, 'EUR')}`);
   });
 
   it('rejects with a reason, asks again, resets and deletes', async () => {

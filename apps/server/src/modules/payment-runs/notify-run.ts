@@ -29,6 +29,10 @@ export async function notifyRunStepOpened(
     bodyKey: 'paymentRunApprovalNeededBody',
     template: 'payment_run_approval_needed',
     collapseSubjectSpaces: false,
-    params: () => ({ number: run.number, count: run.transactionCount, amount: formatMoney(run.totalAmount, 'EUR') }),
+    params: (t) => ({
+      number: run.number,
+      payments: t(run.transactionCount === 1 ? 'paymentCountOne' : 'paymentCountOther', { count: run.transactionCount }),
+      amount: formatMoney(run.totalAmount, 'EUR'),
+    }),
   });
 }
