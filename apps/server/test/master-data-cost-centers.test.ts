@@ -87,9 +87,18 @@ describe('cost centres /api/cost-centers', () => {
 
     const refused = await call('DELETE', `/api/cost-centers/${direct.id}`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ code: 'master_data_in_use', params: { count: 2 } });
+    expect(refused.json()).toMatchObject({
+      code: 'master_data_in_use',
+      params: { count: 2 },
+      message: 'This entry is used by 2 invoices and cannot be deleted.',
+    });
     const refusedSplit = await call('DELETE', `/api/cost-centers/${viaSplit.id}`);
-    expect(refusedSplit.json()).toMatchObject({ code: 'master_data_in_use', params: { count: 1 } });
+    // One invoice reads in the singular.
+    expect(refusedSplit.json()).toMatchObject({
+      code: 'master_data_in_use',
+      params: { count: 1 },
+      message: 'This entry is used by 1 invoice and cannot be deleted.',
+    });
   });
 
   it('lets only admins write (403 for a member)', async () => {

@@ -30,7 +30,9 @@ export function localeFromHeader(header: string | undefined): Locale {
 }
 
 export function translateError(code: ErrorCode, locale: Locale, params?: ErrorParams): string {
-  const template = messages[locale][code] ?? messages.en[code] ?? messages.en.internal ?? code;
+  // "1 payment is …" where a count of one reads differently (`<code>_one`, as i18next does in the web).
+  const singular = params?.count === 1 ? messages[locale][`${code}_one`] : undefined;
+  const template = singular ?? messages[locale][code] ?? messages.en[code] ?? messages.en.internal ?? code;
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => String(params?.[key] ?? ''));
 }
 
