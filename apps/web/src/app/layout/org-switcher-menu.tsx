@@ -60,11 +60,7 @@ export function OrgSwitcherMenu() {
   return (
     <>
       <DropdownMenu open={isMenuOpen} onOpenChange={setIsMenuOpen}>
-        <DropdownMenuTrigger
-          data-testid="org-switcher"
-          aria-label={t('orgSwitcher.trigger', { name: organization.name })}
-          className={orgSwitcherTriggerClasses}
-        >
+        <DropdownMenuTrigger data-testid="org-switcher" className={orgSwitcherTriggerClasses}>
           <OrgSwitcherTriggerContent />
         </DropdownMenuTrigger>
         <DropdownMenuContent align="start" className="w-64">

@@ -18,13 +18,11 @@ import { setFlashMessage } from '@/lib/flash';
 import { changeLocale, currentLocale } from '@/lib/i18n';
 import { isLocale, SUPPORTED_LOCALES } from '@/lib/locale';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { useSession } from '@/lib/session-context';
 import { UserMenuTriggerContent, userMenuTriggerClasses } from './user-menu-trigger';
 
 /** The signed-in user's menu: language (stored on the device and on the server) and logout. Loaded on first use. */
 export function UserMenuContent() {
   const { t } = useTranslation(['shell', 'common']);
-  const { user } = useSession();
   const logout = useLogout({ beforeLeave: () => setFlashMessage(t('shell:userMenu.loggedOut')) });
   const updateLocale = useUpdateLocale();
 
@@ -41,11 +39,7 @@ export function UserMenuContent() {
   return (
     // It mounts because the user just pressed the trigger: open at once.
     <DropdownMenu defaultOpen>
-      <DropdownMenuTrigger
-        data-testid="user-menu"
-        aria-label={t('shell:userMenu.trigger', { name: user.name || user.email })}
-        className={userMenuTriggerClasses}
-      >
+      <DropdownMenuTrigger data-testid="user-menu" className={userMenuTriggerClasses}>
         <UserMenuTriggerContent />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="start" side="top" className="w-64">

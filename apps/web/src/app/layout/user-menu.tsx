@@ -1,7 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useDeferredMenu } from '@/components/ui/use-deferred-menu';
-import { useSession } from '@/lib/session-context';
 import { UserMenuTriggerContent, userMenuTriggerClasses } from './user-menu-trigger';
 
 const loadMenu = () => import('./user-menu-content');
@@ -9,16 +7,9 @@ const UserMenuContent = lazy(() => loadMenu().then((module) => ({ default: modul
 
 /** The signed-in user; the menu (language, logout) loads on first use. */
 export function UserMenu() {
-  const { t } = useTranslation('shell');
-  const { user } = useSession();
   const { isActive, placeholderProps } = useDeferredMenu(loadMenu);
   const placeholder = (
-    <button
-      data-testid="user-menu"
-      aria-label={t('userMenu.trigger', { name: user.name || user.email })}
-      className={userMenuTriggerClasses}
-      {...placeholderProps}
-    >
+    <button data-testid="user-menu" className={userMenuTriggerClasses} {...placeholderProps}>
       <UserMenuTriggerContent />
     </button>
   );

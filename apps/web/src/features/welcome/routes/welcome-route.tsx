@@ -50,11 +50,11 @@ function WelcomePage({ isSessionExpired }: { isSessionExpired: boolean }) {
           ) : null}
           <p className="text-sm text-muted-foreground">
             {t('legalNotePrefix')}{' '}
-            <Link to="/terms" className="text-primary underline-offset-4 hover:underline">
+            <Link to="/terms" className="text-primary underline underline-offset-4">
               {t('termsLink')}
             </Link>{' '}
             {t('legalNoteJoin')}{' '}
-            <Link to="/privacy" className="text-primary underline-offset-4 hover:underline">
+            <Link to="/privacy" className="text-primary underline underline-offset-4">
               {t('privacyLink')}
             </Link>
             {t('legalNoteSuffix')}

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { InvoiceTab } from '@kontor/domain/screens';
 import { ErrorState } from '@/components/ui/error-state';
 import { LoadingState } from '@/components/ui/loading-state';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatDate, formatMoney } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
 import { useCounterpartyInvoices } from '../../api/list-counterparty-invoices';
@@ -95,8 +95,11 @@ export function CounterpartyInvoices({
             </TabsTrigger>
           ))}
         </TabsList>
+        {/* The list is the active tab's panel, so the tab's aria-controls names an element that exists. */}
+        <TabsContent value={tab} className="pt-3">
+          {body}
+        </TabsContent>
       </Tabs>
-      {body}
       <Link to={overviewPath} className="text-sm text-primary hover:underline">
         {t('invoices.showAll')}
       </Link>

@@ -1,4 +1,4 @@
-import { FormProvider, useWatch } from 'react-hook-form';
+import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Counterparty } from '@kontor/domain/counterparties/counterparty-record';
@@ -29,7 +29,6 @@ export function CounterpartyForm({ counterparty, cancelPath, detailPath }: Count
   const editor = useCounterpartyEditor(counterparty, (saved) => leaveTo(detailPath(saved.id)));
   const { form } = editor;
   const { isDirty, errors, submitCount } = form.formState;
-  const remindersEnabled = useWatch({ control: form.control, name: 'paymentRemindersEnabled' });
 
   const hasErrors = submitCount > 0 && Object.keys(errors).length > 0;
 
@@ -104,7 +103,6 @@ export function CounterpartyForm({ counterparty, cancelPath, detailPath }: Count
               label={t('fields.paymentReminderEmails')}
               hint={t('form.hints.reminderEmails')}
               maxLength={2000}
-              className={remindersEnabled ? undefined : 'opacity-80'}
             />
           </FormSection>
         </fieldset>
