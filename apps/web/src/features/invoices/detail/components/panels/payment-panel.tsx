@@ -18,7 +18,7 @@ const STATUS_TONE = {
 } as const satisfies Record<InvoicePayment['status'], string>;
 
 /**
- * The payment approval created from this invoice: where the money stands (open, in a run,
+ * The payment that approving this invoice created: where the money stands (open, in a run,
  * exported …) without leaving the invoice. Links go to the payment and its run for those who may
  * see payments (payment_runs:manage); others see the status only.
  */
