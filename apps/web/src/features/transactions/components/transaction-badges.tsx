@@ -4,12 +4,13 @@ import type { TransactionAnalysisStatus } from '@kontor/domain/payments/transact
 import type { TransactionStatus } from '@kontor/domain/payments/transaction-status';
 import { Badge } from '@/components/ui/badge';
 import { ANALYSIS_TONE } from '@/lib/payments/analysis-tone';
-import { STATUS_TONE, type DueState } from '../model/transaction-display';
+import { TRANSACTION_STATUS_TONE } from '@/lib/payments/transaction-status-tone';
+import type { DueState } from '../model/transaction-display';
 
 export function TransactionStatusBadge({ status }: { status: TransactionStatus }) {
   const { t } = useTranslation('transactions');
   return (
-    <Badge tone={STATUS_TONE[status]} data-testid="transaction-status">
+    <Badge tone={TRANSACTION_STATUS_TONE[status]} data-testid="transaction-status">
       {t(`status.${status}`)}
     </Badge>
   );

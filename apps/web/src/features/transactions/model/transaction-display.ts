@@ -42,18 +42,6 @@ export function formatIban(iban: string): string {
   return iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
 }
 
-export type BadgeTone = 'neutral' | 'primary' | 'success' | 'warning' | 'danger' | 'info';
-
-export const STATUS_TONE: Readonly<Record<TransactionStatus, BadgeTone>> = {
-  open: 'info',
-  planned: 'primary',
-  approved: 'success',
-  rejected: 'danger',
-  exported: 'success',
-  archived: 'neutral',
-  cancelled_archived: 'neutral',
-};
-
 /** Only an open payment that is in no run may change its amount, date, remittance and debitor. */
 export function isEditable(transaction: { status: TransactionStatus; paymentRun: unknown }): boolean {
   return transaction.status === 'open' && transaction.paymentRun === null;

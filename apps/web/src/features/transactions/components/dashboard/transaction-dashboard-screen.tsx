@@ -14,6 +14,7 @@ import { currentLocale } from '@/lib/i18n';
 import { useSession } from '@/lib/session-context';
 import { useSearchParamsWriter } from '@/lib/use-query-string-filters';
 import { useTransactionDashboard } from '../../api/transactions-api';
+import { transactionDetailUrl } from '@/lib/payments/payment-paths';
 import { dueState } from '../../model/transaction-display';
 import { DueLabel } from '../transaction-badges';
 import { VolumeChart } from './volume-chart';
@@ -49,7 +50,7 @@ function DueSoon({ dashboard, slug }: { dashboard: TransactionDashboard; slug: s
         <ul className="grid gap-1 text-foreground">
           {dueSoon.items.map((item) => (
             <li key={item.id} className="flex flex-wrap items-baseline gap-2">
-              <Link to={`/${slug}/transactions?view=all&id=${item.id}`} className="font-medium text-primary hover:underline">
+              <Link to={transactionDetailUrl(slug, item.id)} className="font-medium text-primary hover:underline">
                 {item.creditorName}
               </Link>
               <span className="tabular-nums">{formatMoney(item.amount, item.currency)}</span>

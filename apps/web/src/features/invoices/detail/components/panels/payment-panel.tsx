@@ -5,17 +5,9 @@ import type { InvoicePayment } from '@kontor/domain/invoices/invoice-schema';
 import { Badge } from '@/components/ui/badge';
 import { formatDate, formatMoney } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
+import { paymentRunLabel, paymentRunUrl, transactionDetailUrl } from '@/lib/payments/payment-paths';
+import { TRANSACTION_STATUS_TONE } from '@/lib/payments/transaction-status-tone';
 import { can, useSession } from '@/lib/session-context';
-
-const STATUS_TONE = {
-  open: 'primary',
-  planned: 'warning',
-  approved: 'success',
-  rejected: 'danger',
-  exported: 'success',
-  archived: 'neutral',
-  cancelled_archived: 'neutral',
-} as const satisfies Record<InvoicePayment['status'], string>;
 
 /**
  * The payment that approving this invoice created: where the money stands (open, in a run,
@@ -28,7 +20,7 @@ export function PaymentPanel({ payment }: { payment: InvoicePayment }) {
   const slug = session.organization.slug;
   const mayOpen = can(session, 'payment_runs:manage');
   const run = payment.paymentRun;
-  const runLabel = run ? `PR-${run.number}` : null;
+  const runLabel = run ? paymentRunLabel(run.number) : null;
 
   return (
     <section
@@ -40,7 +32,7 @@ export function PaymentPanel({ payment }: { payment: InvoicePayment }) {
         <h2 id="invoice-payment-title" className="text-base font-semibold text-foreground">
           {t('payment.title')}
         </h2>
-        <Badge tone={STATUS_TONE[payment.status]} data-testid="invoice-payment-status">
+        <Badge tone={TRANSACTION_STATUS_TONE[payment.status]} data-testid="invoice-payment-status">
           {t(`payment.status.${payment.status}`)}
         </Badge>
       </div>
@@ -53,7 +45,7 @@ export function PaymentPanel({ payment }: { payment: InvoicePayment }) {
         <dd className="text-foreground">
           {run && runLabel ? (
             mayOpen ? (
-              <Link to={`/${slug}/pr/${encodeURIComponent(run.id)}`} className="font-medium text-primary hover:underline">
+              <Link to={paymentRunUrl(slug, run.id)} className="font-medium text-primary hover:underline">
                 {runLabel}
               </Link>
             ) : (
@@ -66,7 +58,7 @@ export function PaymentPanel({ payment }: { payment: InvoicePayment }) {
       </dl>
       {mayOpen ? (
         <Link
-          to={`/${slug}/transactions?view=all&id=${encodeURIComponent(payment.id)}`}
+          to={transactionDetailUrl(slug, payment.id)}
           className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
         >
           {t('payment.open')}
