@@ -1,20 +1,27 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Params, UIMatch } from 'react-router';
+import type { Namespace } from '@/lib/i18n';
 import type titles from '@/locales/en/titles.json';
 
 export type TitleKey = keyof typeof titles;
 
-/** What a screen asks the server first, given its address: started before its chunk has loaded (prefetch-entry). */
-export type FirstRequest = (queryClient: QueryClient, params: Params, search: URLSearchParams) => Promise<unknown>;
+/**
+ * What a screen asks the server first, given its address (prefetch-entry): called as the app
+ * opens on it, it loads the module that makes the request at once and answers the request itself,
+ * sent once the guard's answers show that the screen will open.
+ */
+export type FirstRequest = (params: Params, search: URLSearchParams) => Promise<(queryClient: QueryClient) => Promise<unknown>>;
 
 /**
  * Route metadata (`handle`): the page title's key in the `titles` namespace, whether the route
- * keeps its scroll position, and the screen's first request when the app opens on it.
+ * keeps its scroll position, and, for when the app opens on it, the screen's first request and
+ * the translation namespaces it renders with.
  */
 export interface RouteHandle {
   titleKey: TitleKey;
   noScroll?: boolean;
   firstRequest?: FirstRequest;
+  namespaces?: readonly Namespace[];
 }
 
 export function isRouteHandle(value: unknown): value is RouteHandle {

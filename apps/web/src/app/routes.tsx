@@ -15,16 +15,16 @@ function keepKnownTab(tabs: readonly string[], fallback: (slug: string) => strin
 }
 
 /** The overview's first page, asked for while the overview's chunks load (its module is small). */
-const firstInvoicePage: FirstRequest = async (queryClient, params, search) =>
-  (await import('@/features/invoices/api/prefetch-invoice-list')).prefetchInvoiceList(queryClient, params.tab, search);
+const firstInvoicePage: FirstRequest = async (params, search) => {
+  const { prefetchInvoiceList } = await import('@/features/invoices/api/prefetch-invoice-list');
+  return (queryClient) => prefetchInvoiceList(queryClient, params.tab, search);
+};
 
 /** The counterparty list's first page, likewise (nothing on a detail's address). */
-const firstCounterpartyPage: FirstRequest = async (queryClient, params, search) =>
-  (await import('@/features/counterparties/api/prefetch-counterparty-list')).prefetchCounterpartyList(
-    queryClient,
-    params.id,
-    search,
-  );
+const firstCounterpartyPage: FirstRequest = async (params, search) => {
+  const { prefetchCounterpartyList } = await import('@/features/counterparties/api/prefetch-counterparty-list');
+  return (queryClient) => prefetchCounterpartyList(queryClient, params.id, search);
+};
 
 /** Everything under /{slug}; the guard in the parent decides entry (SPEC §2, §5). */
 const organizationRoutes: RouteObject[] = [
@@ -36,7 +36,7 @@ const organizationRoutes: RouteObject[] = [
       { index: true, handle: handle('invoices'), element: <Navigate to={DEFAULT_INVOICE_TAB} replace /> },
       {
         path: ':tab',
-        handle: handle('invoices', { noScroll: true, firstRequest: firstInvoicePage }),
+        handle: handle('invoices', { noScroll: true, firstRequest: firstInvoicePage, namespaces: ['invoices'] }),
         loader: keepKnownTab(INVOICE_TABS, (slug) => `/${slug}/invoices/${DEFAULT_INVOICE_TAB}`),
         lazy: lazyScreen(() => import('@/features/invoices/routes/invoices-route'), 'InvoicesRoute'),
       },
@@ -85,7 +85,7 @@ const organizationRoutes: RouteObject[] = [
   {
     // The list without an id, the detail with one; each screen is its own chunk.
     path: 'counterparties/:id?',
-    handle: handle('counterparties', { firstRequest: firstCounterpartyPage }),
+    handle: handle('counterparties', { firstRequest: firstCounterpartyPage, namespaces: ['counterparties'] }),
     lazy: lazyScreen(() => import('@/features/counterparties/routes/counterparties-route'), 'CounterpartiesRoute'),
   },
   {

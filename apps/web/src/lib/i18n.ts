@@ -60,6 +60,15 @@ export async function loadNamespace(language: string, namespace: string): Promis
   return (await load()).default;
 }
 
+/**
+ * Starts loading namespaces that a screen about to render will ask for (the first screen's, while
+ * i18next is still being set up): i18next's own request then finds them loaded. A failure is left
+ * to that request, which reports it.
+ */
+export function preloadNamespaces(namespaces: readonly Namespace[], language: Locale = detectBrowserLocale()): void {
+  for (const namespace of namespaces) void loadNamespace(language, namespace).catch(() => undefined);
+}
+
 const lazyBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,

@@ -26,6 +26,8 @@ function answer(url: string): Response {
 let fetchMock: ReturnType<typeof vi.fn<(url: string) => Promise<Response>>>;
 let queryClient: QueryClient;
 let firstRequest: ReturnType<typeof vi.fn<FirstRequest>>;
+let sendFirstRequest: ReturnType<typeof vi.fn<(client: QueryClient) => Promise<unknown>>>;
+let preloadNamespaces: ReturnType<typeof vi.fn<(namespaces: readonly string[]) => void>>;
 let routes: RouteObject[];
 
 beforeEach(() => {
@@ -34,7 +36,9 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   vi.stubGlobal('localStorage', { setItem: () => undefined, removeItem: () => undefined, getItem: () => null });
   queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  firstRequest = vi.fn<FirstRequest>(async () => undefined);
+  sendFirstRequest = vi.fn(async () => undefined);
+  firstRequest = vi.fn<FirstRequest>(async () => sendFirstRequest);
+  preloadNamespaces = vi.fn();
   routes = [
     {
       path: '/',
@@ -42,7 +46,7 @@ beforeEach(() => {
         {
           path: ':slug',
           children: [
-            { path: 'invoices/:tab', handle: handle('invoices', { firstRequest }) },
+            { path: 'invoices/:tab', handle: handle('invoices', { firstRequest, namespaces: ['invoices'] }) },
             { path: 'team', handle: handle('team') },
           ],
         },
@@ -59,24 +63,25 @@ afterEach(() => {
 /** What main.tsx does with the router's matches of the address. */
 function startAt(href: string): void {
   const url = new URL(href, 'http://localhost');
-  startFirstScreenRequests(matchRoutes(routes, url.pathname) ?? [], url.search, queryClient);
+  startFirstScreenRequests(matchRoutes(routes, url.pathname) ?? [], url.search, queryClient, preloadNamespaces);
 }
 const settle = () => vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
 
 describe('startFirstScreenRequests', () => {
-  it('asks for session, organisation and permissions at once, then the screen’s first request', async () => {
+  it('asks for session, organisation and permissions at once, then sends the screen’s first request', async () => {
     startAt('/acme/invoices/rejected?search=Huber');
-    // All three leave before any answer is in.
+    // All three leave before any answer is in; so do the screen's request module and its words.
     expect(fetchMock.mock.calls.map(([url]) => url).sort()).toEqual([
       '/api/auth/management',
       '/api/organization/slug/acme',
       '/api/user/user-permissions',
     ]);
-    await vi.waitFor(() => expect(firstRequest).toHaveBeenCalledTimes(1));
-    const [client, params, search] = firstRequest.mock.calls[0]!;
-    expect(client).toBe(queryClient);
+    expect(firstRequest).toHaveBeenCalledTimes(1);
+    expect(preloadNamespaces).toHaveBeenCalledWith(['shell', 'invoices']);
+    const [params, search] = firstRequest.mock.calls[0]!;
     expect(params).toMatchObject({ slug: 'acme', tab: 'rejected' });
     expect(search.get('search')).toBe('Huber');
+    await vi.waitFor(() => expect(sendFirstRequest).toHaveBeenCalledWith(queryClient));
     expect(queryClient.getQueryData(queryKeys.user.permissions(ACME.id))).toEqual(['ap_invoices:manage']);
     expect(queryClient.getQueryData(queryKeys.organization.bySlug('acme'))).toEqual(ACME);
   });
@@ -85,7 +90,7 @@ describe('startFirstScreenRequests', () => {
     startAt('/other/invoices/new');
     await settle();
     await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(firstRequest).not.toHaveBeenCalled();
+    expect(sendFirstRequest).not.toHaveBeenCalled();
     expect(queryClient.getQueryData(queryKeys.user.permissions(ACME.id))).toBeUndefined();
     expect(queryClient.getQueryData(queryKeys.user.permissions(OTHER.id))).toBeUndefined();
   });
@@ -95,10 +100,12 @@ describe('startFirstScreenRequests', () => {
     await settle();
     await vi.waitFor(() => expect(queryClient.getQueryData(queryKeys.user.permissions(ACME.id))).toBeDefined());
     expect(firstRequest).not.toHaveBeenCalled();
+    expect(preloadNamespaces).toHaveBeenCalledWith(['shell']);
   });
 
   it('asks for nothing on a page outside an organisation', () => {
     startAt('/terms');
     expect(fetchMock).not.toHaveBeenCalled();
+    expect(preloadNamespaces).not.toHaveBeenCalled();
   });
 });
