@@ -5,7 +5,9 @@ import { Providers } from '@/app/providers';
 import { startFirstScreenRequests } from '@/app/guards/prefetch-entry';
 import { createAppRouter } from '@/app/router';
 import { wireSessionHandling } from '@/app/session-wiring';
+import { warmUpFirstRender } from '@/app/warm-up';
 import { initI18n, preloadNamespaces } from '@/lib/i18n';
+import { detectBrowserLocale } from '@/lib/locale';
 import { queryClient } from '@/lib/query-client';
 import './index.css';
 
@@ -13,8 +15,11 @@ async function start(): Promise<void> {
   // Creating the router starts loading the first screen's chunk, in parallel with the words it needs.
   const router = createAppRouter();
   wireSessionHandling(router);
-  startFirstScreenRequests(router.state.matches, window.location.search, queryClient, preloadNamespaces);
-  await initI18n();
+  const locale = detectBrowserLocale();
+  if (startFirstScreenRequests(router.state.matches, window.location.search, queryClient, preloadNamespaces)) {
+    warmUpFirstRender(locale);
+  }
+  await initI18n(locale);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element');
