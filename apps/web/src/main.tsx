@@ -6,7 +6,7 @@ import { startFirstScreenRequests } from '@/app/guards/prefetch-entry';
 import { createAppRouter } from '@/app/router';
 import { wireSessionHandling } from '@/app/session-wiring';
 import { warmUpFirstRender } from '@/app/warm-up';
-import { initI18n, preloadNamespaces } from '@/lib/i18n';
+import { initI18n, preloadNamespaces, type Namespace } from '@/lib/i18n';
 import { detectBrowserLocale } from '@/lib/locale';
 import { queryClient } from '@/lib/query-client';
 import './index.css';
@@ -15,8 +15,10 @@ async function start(): Promise<void> {
   // Creating the router starts loading the first screen's chunk, in parallel with the words it needs.
   const router = createAppRouter();
   wireSessionHandling(router);
+  // One language for everything below: the preloaded namespaces are the ones i18next will ask for.
   const locale = detectBrowserLocale();
-  if (startFirstScreenRequests(router.state.matches, window.location.search, queryClient, preloadNamespaces)) {
+  const preload = (namespaces: readonly Namespace[]) => preloadNamespaces(namespaces, locale);
+  if (startFirstScreenRequests(router.state.matches, window.location.search, queryClient, preload)) {
     warmUpFirstRender(locale);
   }
   await initI18n(locale);

@@ -6,9 +6,9 @@ import type titles from '@/locales/en/titles.json';
 export type TitleKey = keyof typeof titles;
 
 /**
- * What a screen asks the server first, given its address (prefetch-entry): called as the app
- * opens on it, it loads the module that makes the request at once and answers the request itself,
- * sent once the guard's answers show that the screen will open.
+ * What a screen asks the server first, given its address (prefetch-entry). Called as the app opens
+ * on it, it loads the module that makes the request at once and answers a function that sends the
+ * request; prefetch-entry calls it once the guard's answers show that the screen will open.
  */
 export type FirstRequest = (params: Params, search: URLSearchParams) => Promise<(queryClient: QueryClient) => Promise<unknown>>;
 

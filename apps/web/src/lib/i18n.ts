@@ -65,7 +65,7 @@ export async function loadNamespace(language: string, namespace: string): Promis
  * i18next is still being set up): i18next's own request then finds them loaded. A failure is left
  * to that request, which reports it.
  */
-export function preloadNamespaces(namespaces: readonly Namespace[], language: Locale = detectBrowserLocale()): void {
+export function preloadNamespaces(namespaces: readonly Namespace[], language: Locale): void {
   for (const namespace of namespaces) void loadNamespace(language, namespace).catch(() => undefined);
 }
 
