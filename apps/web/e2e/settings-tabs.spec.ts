@@ -1,0 +1,41 @@
+import { expect, test, type Locator } from '@playwright/test';
+import { DEMO_ADMIN, signIn } from './support';
+
+/** How far the tab sticks out of the row's visible part, in whole pixels (0: fully in view). */
+function outsideOfRow(tab: Locator): Promise<number> {
+  return tab.evaluate((element) => {
+    const row = element.closest('[role="tablist"]')!.getBoundingClientRect();
+    const box = element.getBoundingClientRect();
+    return Math.round(Math.max(0, row.left - box.left) + Math.max(0, box.right - row.right));
+  });
+}
+
+/** Which ends of the row hide tabs, and whether the row is masked (faded) at all. */
+const fadedEnds = (row: Locator) =>
+  row.evaluate((element) => ({
+    start: element.hasAttribute('data-hidden-start'),
+    end: element.hasAttribute('data-hidden-end'),
+    isMasked: getComputedStyle(element).maskImage.startsWith('linear-gradient'),
+  }));
+
+test('a settings tab row wider than the screen keeps the active tab in view and fades where tabs are hidden', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
+  const page = await context.newPage();
+  await signIn(page, DEMO_ADMIN);
+  await page.goto('/demo/settings/payment-run-settings');
+  const row = page.getByRole('tablist', { name: 'Settings sections' });
+  const paymentRuns = row.getByRole('tab', { name: 'Payment runs' });
+  await expect(paymentRuns).toHaveAttribute('aria-selected', 'true');
+  // The last tab is active: the row has scrolled to it, and fades at its start only.
+  await expect.poll(() => outsideOfRow(paymentRuns)).toBe(0);
+  await expect.poll(() => fadedEnds(row)).toEqual({ start: true, end: false, isMasked: true });
+  expect(await outsideOfRow(row.getByRole('tab', { name: 'General' }))).toBeGreaterThan(0);
+
+  await row.getByRole('tab', { name: 'General' }).click();
+  await expect(page).toHaveURL(/\/demo\/settings\/general$/);
+  await expect.poll(() => outsideOfRow(row.getByRole('tab', { name: 'General' }))).toBe(0);
+  await expect.poll(() => fadedEnds(row)).toEqual({ start: false, end: true, isMasked: true });
+  await context.close();
+});
