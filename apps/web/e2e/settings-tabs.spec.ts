@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { DEMO_ADMIN, signIn } from './support';
+import { signInWindowOfWidth } from './support';
 
 /** How far the tab sticks out of the row's visible part, in whole pixels (0: fully in view). */
 function outsideOfRow(tab: Locator): Promise<number> {
@@ -21,9 +21,7 @@ const fadedEnds = (row: Locator) =>
 test('a settings tab row wider than the screen keeps the active tab in view and fades where tabs are hidden', async ({
   browser,
 }) => {
-  const context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
-  const page = await context.newPage();
-  await signIn(page, DEMO_ADMIN);
+  const page = await signInWindowOfWidth(browser, 1024);
   await page.goto('/demo/settings/payment-run-settings');
   const row = page.getByRole('tablist', { name: 'Settings sections' });
   const paymentRuns = row.getByRole('tab', { name: 'Payment runs' });
@@ -37,5 +35,5 @@ test('a settings tab row wider than the screen keeps the active tab in view and 
   await expect(page).toHaveURL(/\/demo\/settings\/general$/);
   await expect.poll(() => outsideOfRow(row.getByRole('tab', { name: 'General' }))).toBe(0);
   await expect.poll(() => fadedEnds(row)).toEqual({ start: false, end: true, isMasked: true });
-  await context.close();
+  await page.context().close();
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import pg from 'pg';
 
 export const DEMO_PASSWORD = 'kontor-demo';
@@ -25,6 +25,14 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/demo\/invoices\/new$/);
+}
+
+/** A window of its own `width` pixels wide (a narrow screen), signed in; close it with page.context().close(). */
+export async function signInWindowOfWidth(browser: Browser, width: number, email = DEMO_ADMIN): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 800 } });
+  const page = await context.newPage();
+  await signIn(page, email);
+  return page;
 }
 
 /** Runs SQL against the e2e server's database (start-server.mjs writes where it is). */

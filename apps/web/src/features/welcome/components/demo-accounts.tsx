@@ -65,7 +65,9 @@ export function DemoAccounts() {
               <tbody className="divide-y divide-border">
                 {demo.users.map((user) => (
                   <tr key={user.email}>
-                    <td className="py-2 pr-4 font-mono text-xs break-all sm:text-sm">{user.email}</td>
+                    <td className="py-2 pr-4 font-mono text-xs break-all sm:text-sm sm:break-normal sm:whitespace-nowrap">
+                      {user.email}
+                    </td>
                     <td className="py-2 text-muted-foreground">
                       <MembershipLines memberships={user.memberships} />
                     </td>

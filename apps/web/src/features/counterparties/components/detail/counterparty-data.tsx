@@ -12,7 +12,8 @@ import { VatCheckBadge } from '../vat-check/vat-check-badge';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="grid gap-0.5 sm:grid-cols-[14rem_1fr] sm:gap-4">
+    // Label beside value only where the card leaves the value room; below it in a narrow card.
+    <div className="grid gap-0.5 @md:grid-cols-[14rem_minmax(0,1fr)] @md:gap-4">
       <dt className="text-sm text-muted-foreground">{label}</dt>
       <dd className="text-sm break-words text-foreground">{children}</dd>
     </div>
@@ -110,12 +111,12 @@ export function CounterpartyBankAccounts({
             <li
               key={account.id}
               data-testid="counterparty-bank-account"
-              className="grid gap-1 rounded-md border border-border p-3 text-sm sm:grid-cols-[1fr_2fr_1fr] sm:items-center"
+              className="grid gap-1 rounded-md border border-border p-3 text-sm @md:grid-cols-[1fr_2fr_1fr] @md:items-center"
             >
               <span className="font-medium text-foreground">{account.name || t('detail.unnamedAccount')}</span>
               <span className="font-mono tabular-nums">{formatIban(account.iban)}</span>
               <span className="font-mono text-muted-foreground">{account.bic ?? t('detail.none')}</span>
-              {renderAccountExtra ? <div className="sm:col-span-3">{renderAccountExtra(account)}</div> : null}
+              {renderAccountExtra ? <div className="@md:col-span-3">{renderAccountExtra(account)}</div> : null}
             </li>
           ))}
         </ul>

@@ -70,7 +70,7 @@ export function BankAccountExecutiveVerification({ counterpartyId, account, canM
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1" data-testid="bank-account-executive-verification">
       <span className="text-xs text-muted-foreground">{t('label')}:</span>
       <ExecutiveVerificationBadge verification={verification} />
-      <span className="ml-auto inline-flex flex-wrap items-center gap-2">
+      <span className="ml-auto inline-flex max-w-full flex-wrap items-center gap-2">
         {verification?.canDecide ? (
           <>
             <Button
@@ -95,7 +95,13 @@ export function BankAccountExecutiveVerification({ counterpartyId, account, canM
           </>
         ) : null}
         {canManage && verification?.outcome !== 'pending' ? (
-          <Button size="sm" variant="outline" onClick={() => setDialogOpen(true)}>
+          // Its German label is longer than a narrow card: it wraps rather than overflow.
+          <Button
+            size="sm"
+            variant="outline"
+            className="h-auto min-h-8 max-w-full py-1 text-left whitespace-normal"
+            onClick={() => setDialogOpen(true)}
+          >
             <ShieldCheck aria-hidden="true" />
             {verification ? t('actions.requestAgain') : t('actions.request')}
           </Button>
