@@ -4,9 +4,8 @@ import { cn } from '@/lib/cn';
 
 export const Tabs = TabsPrimitive.Root;
 
-/** Width of the fading edge that marks a side of the tab row with tabs out of view. */
-const EDGE = '2rem';
-/** The same in pixels: a tab scrolled into the row stops clear of the fade. */
+/** Width of the fading edge that marks a side of the tab row with tabs out of view, in pixels; a tab
+ * scrolled into the row stops clear of it. */
 const EDGE_PX = 32;
 
 /** Which ends of a scrolling tab row hide tabs. */
@@ -17,7 +16,7 @@ interface HiddenEnds {
 
 function edgeMask({ start, end }: HiddenEnds): CSSProperties | undefined {
   if (!start && !end) return undefined;
-  const gradient = `linear-gradient(to right, ${start ? `transparent, black ${EDGE}` : 'black'}, ${end ? `black calc(100% - ${EDGE}), transparent` : 'black'})`;
+  const gradient = `linear-gradient(to right, ${start ? `transparent, black ${EDGE_PX}px` : 'black'}, ${end ? `black calc(100% - ${EDGE_PX}px), transparent` : 'black'})`;
   return { maskImage: gradient, WebkitMaskImage: gradient };
 }
 
