@@ -32,7 +32,7 @@ export async function openInvoice(page: Page, id: string, tab = 'new'): Promise<
   await expect(page.getByRole('button', { name: /^(Save|Speichern)$/ })).toBeVisible();
 }
 
-/** Today and a date some days away, as the date inputs take them (YYYY-MM-DD). */
+/** Today and a date some days away as YYYY-MM-DD, which the date fields read as well as their own format. */
 export function isoDate(daysFromToday = 0): string {
   const date = new Date();
   date.setDate(date.getDate() + daysFromToday);

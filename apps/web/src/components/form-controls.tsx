@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Controller, get, useFormContext } from 'react-hook-form';
 import type { DecimalKind } from '@/lib/decimal-input';
+import { DateInput } from './ui/date-input';
 import { DecimalInput } from './ui/decimal-input';
 import { fieldAria } from './ui/form-field';
 import { Switch } from './ui/switch';
@@ -70,6 +71,37 @@ export function DecimalControl({
           </div>
         );
       }}
+    />
+  );
+}
+
+/** A date field's control, to go inside a FormField: typed in the interface's language or picked from a calendar. */
+export function DateControl({
+  id,
+  name,
+  error,
+  hasHint,
+}: {
+  id: string;
+  name: string;
+  error: string | undefined;
+  hasHint: boolean;
+}) {
+  const { control } = useFormContext();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <DateInput
+          {...fieldAria(id, { error, hint: hasHint })}
+          ref={field.ref}
+          name={field.name}
+          value={typeof field.value === 'string' ? field.value : null}
+          onValueChange={field.onChange}
+          onBlur={field.onBlur}
+        />
+      )}
     />
   );
 }

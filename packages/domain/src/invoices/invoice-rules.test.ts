@@ -69,6 +69,15 @@ describe('invoice rules (SPEC §5)', () => {
     expect(messages(valid({ counterpartyVat: 'US123456789' }))).toEqual(['counterpartyVat:invalid_vat']);
   });
 
+  it('puts dates in order only when both are dates, so typed text has the one message of its format', () => {
+    // What a date field passes on while its text cannot be read ("31.02.2026" sorts after any ISO date).
+    expect(messages(valid({ date: '31.02.2026' }))).toEqual([]);
+    expect(messages(valid({ dueDate: '01.11.2026', skontoRate: 200, skontoAmount: 100, skontoDate: '2026-11-10' }))).toEqual([]);
+    expect(messages(valid({ billingPeriodStart: '31.10.2026', billingPeriodEnd: '2026-10-01' }))).toEqual([]);
+    expect(messages(valid({ alreadyPaid: true, alreadyPaidDate: '99.99.9999' }))).toEqual([]);
+    expect(invoiceWarnings({ date: '01.02.2026', status: 'new' }, TODAY)).toEqual([]);
+  });
+
   it('reports split sums with the difference and its currency', () => {
     expect(splitBalance(11_900, [{ amount: 10_000 }, { amount: 666 }])).toBe(1_234);
     expect(checkInvoiceRules(valid({ splits: [{ amount: 13_134 }] }), TODAY)).toEqual([

@@ -1,4 +1,4 @@
-import { addMonthsIso, todayIso } from '../dates';
+import { addMonthsIso, isIsoDate, todayIso } from '../dates';
 import { isIban } from '../iban';
 import { isEuVatNumber } from '../vat';
 import { OLD_INVOICE_MONTHS } from './invoice-fields';
@@ -52,19 +52,22 @@ export function checkInvoiceRules(input: InvoiceRuleInput, today: string = today
   if (!input.currency) add(['currency'], 'required');
   if (input.taxRate === null) add(['taxRate'], 'required');
   if (input.totalAmount === null) add(['totalAmount'], 'required');
-  if (input.date && input.dueDate && input.dueDate < input.date) add(['dueDate'], 'due_before_date');
+  // Dates compare in order only when both are dates: text the form could not read has its own message.
+  const dayOf = (value: string | null) => (value !== null && isIsoDate(value) ? value : null);
+  const [date, dueDate] = [dayOf(input.date), dayOf(input.dueDate)];
+  if (date && dueDate && dueDate < date) add(['dueDate'], 'due_before_date');
 
   // A billing period needs both ends, in order.
   const hasStart = input.billingPeriodStart !== null;
   const hasEnd = input.billingPeriodEnd !== null;
   if (hasStart !== hasEnd) add([hasStart ? 'billingPeriodEnd' : 'billingPeriodStart'], 'billing_period_incomplete');
-  if (hasStart && hasEnd && input.billingPeriodEnd! < input.billingPeriodStart!)
-    add(['billingPeriodEnd'], 'billing_period_order');
+  const [periodStart, periodEnd] = [dayOf(input.billingPeriodStart), dayOf(input.billingPeriodEnd)];
+  if (periodStart && periodEnd && periodEnd < periodStart) add(['billingPeriodEnd'], 'billing_period_order');
 
   // Already paid: a payment date, not in the future.
   if (input.alreadyPaid && !input.alreadyPaidDate) add(['alreadyPaidDate'], 'paid_date_required');
-  if (input.alreadyPaid && input.alreadyPaidDate && input.alreadyPaidDate > today)
-    add(['alreadyPaidDate'], 'paid_date_in_future');
+  const paidDate = dayOf(input.alreadyPaidDate);
+  if (input.alreadyPaid && paidDate && paidDate > today) add(['alreadyPaidDate'], 'paid_date_in_future');
 
   // Skonto: all or nothing; valid rate; not more than the total; not after the due date.
   const skonto = { skontoRate: input.skontoRate, skontoAmount: input.skontoAmount, skontoDate: input.skontoDate };
@@ -77,7 +80,8 @@ export function checkInvoiceRules(input: InvoiceRuleInput, today: string = today
   if (input.skontoAmount !== null && input.totalAmount !== null && Math.abs(input.skontoAmount) > Math.abs(input.totalAmount)) {
     add(['skontoAmount'], 'skonto_amount_exceeds_total');
   }
-  if (input.skontoDate && input.dueDate && input.skontoDate > input.dueDate) add(['skontoDate'], 'skonto_date_after_due');
+  const skontoDate = dayOf(input.skontoDate);
+  if (skontoDate && dueDate && skontoDate > dueDate) add(['skontoDate'], 'skonto_date_after_due');
   if (input.taxRate !== null && (input.taxRate < 0 || input.taxRate > 10_000)) add(['taxRate'], 'tax_rate_invalid');
 
   // Split lines must add up to the total; the message shows the difference.
@@ -103,7 +107,8 @@ export type InvoiceWarning = 'invoice_older_than_4_months' | 'editing_approved_i
 /** Warnings do not block saving (SPEC §4). */
 export function invoiceWarnings(input: { date: string | null; status: string }, today: string = todayIso()): InvoiceWarning[] {
   const warnings: InvoiceWarning[] = [];
-  if (input.date && input.date < addMonthsIso(today, -OLD_INVOICE_MONTHS)) warnings.push('invoice_older_than_4_months');
+  if (input.date && isIsoDate(input.date) && input.date < addMonthsIso(today, -OLD_INVOICE_MONTHS))
+    warnings.push('invoice_older_than_4_months');
   if (input.status === 'approved') warnings.push('editing_approved_invoice');
   return warnings;
 }

@@ -1,11 +1,10 @@
-import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useCostCenters } from '@/lib/master-data/cost-centers';
 import { CounterpartyFilter } from '@/components/counterparty-filter';
+import { DateFilterInput } from '@/components/date-filter-input';
 import { DebouncedInput } from '@/components/debounced-input';
 import { PANEL_FILTER_KEYS, parseAmountToMinor, type InvoiceListFilters } from './list-query';
 
@@ -18,10 +17,7 @@ interface InvoiceFilterPanelProps {
 
 const ANY_COST_CENTER = 'any';
 
-function ImmediateInput({ onCommit, ...props }: ComponentProps<typeof DebouncedInput>) {
-  return <Input {...props} onChange={(event) => onCommit(event.target.value)} />;
-}
-
+/** A from–to pair of one field: dates typed or picked in the interface's language, amounts typed. */
 function RangeField({
   id,
   label,
@@ -33,44 +29,40 @@ function RangeField({
 }: {
   id: string;
   label: string;
-  type: 'date' | 'text';
+  type: 'date' | 'amount';
   from: string;
   to: string;
   onFrom: (value: string) => void;
   onTo: (value: string) => void;
 }) {
   const { t } = useTranslation('invoices');
-  const isAmount = type === 'text';
-  // Dates are complete once picked; amounts are typed, so they wait for a pause.
-  const Field = isAmount ? DebouncedInput : ImmediateInput;
-  const invalid = (value: string) => isAmount && value !== '' && parseAmountToMinor(value) === null;
+  const bound = (side: 'from' | 'to', value: string, onCommit: (value: string) => void) => {
+    const common = {
+      id: `${id}-${side}`,
+      className: 'min-w-0 flex-1',
+      'aria-label': t(`filters.${side}`, { field: label }),
+      value,
+      onCommit,
+    };
+    if (type === 'date') return <DateFilterInput {...common} />;
+    return (
+      <DebouncedInput
+        {...common}
+        inputMode="decimal"
+        aria-invalid={(value !== '' && parseAmountToMinor(value) === null) || undefined}
+        placeholder={side === 'from' ? t('filters.amountFrom') : t('filters.amountTo')}
+      />
+    );
+  };
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-2 text-sm font-medium text-foreground">{label}</legend>
       <div className="flex items-center gap-2">
-        <Field
-          id={`${id}-from`}
-          type={type}
-          inputMode={isAmount ? 'decimal' : undefined}
-          aria-label={t('filters.from', { field: label })}
-          aria-invalid={invalid(from) || undefined}
-          placeholder={isAmount ? t('filters.amountFrom') : undefined}
-          value={from}
-          onCommit={onFrom}
-        />
+        {bound('from', from, onFrom)}
         <span aria-hidden="true" className="text-muted-foreground">
           –
         </span>
-        <Field
-          id={`${id}-to`}
-          type={type}
-          inputMode={isAmount ? 'decimal' : undefined}
-          aria-label={t('filters.to', { field: label })}
-          aria-invalid={invalid(to) || undefined}
-          placeholder={isAmount ? t('filters.amountTo') : undefined}
-          value={to}
-          onCommit={onTo}
-        />
+        {bound('to', to, onTo)}
       </div>
     </fieldset>
   );
@@ -107,7 +99,7 @@ export function InvoiceFilterPanel({ filters, onChange }: InvoiceFilterPanelProp
       <RangeField
         id="amount"
         label={t('filters.amount')}
-        type="text"
+        type="amount"
         from={filters.amountMin}
         to={filters.amountMax}
         onFrom={(amountMin) => onChange({ amountMin })}

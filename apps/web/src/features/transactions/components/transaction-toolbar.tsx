@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TRANSACTION_ANALYSIS_STATUSES } from '@kontor/domain/payments/transaction-analysis';
+import { DateFilterInput } from '@/components/date-filter-input';
 import { DebouncedInput } from '@/components/debounced-input';
 import { SearchField } from '@/components/search-field';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { formatMoneyInput, parseMoneyInput } from '@/lib/decimal-input';
@@ -64,11 +64,21 @@ function AmountFilter({
 }
 
 function DateFilter({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation('common');
   const id = useId();
+  const [isInvalid, setIsInvalid] = useState(false);
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>
-      <Input id={id} type="date" className="w-40" value={value} onChange={(event) => onChange(event.target.value)} />
+      <DateFilterInput
+        id={id}
+        className="w-44"
+        aria-describedby={isInvalid ? `${id}-error` : undefined}
+        value={value}
+        onCommit={onChange}
+        onInvalidChange={setIsInvalid}
+      />
+      <FieldError id={`${id}-error`} message={isInvalid ? t('validation.date') : undefined} />
     </div>
   );
 }

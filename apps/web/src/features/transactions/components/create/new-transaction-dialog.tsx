@@ -5,7 +5,7 @@ import { FormProvider, useForm, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { INVOICE_CURRENCIES } from '@kontor/domain/invoices/invoice-fields';
 import type { Transaction } from '@kontor/domain/payments/transaction-api';
-import { DecimalControl, useFieldError } from '@/components/form-controls';
+import { DateControl, DecimalControl, useFieldError } from '@/components/form-controls';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField, fieldAria } from '@/components/ui/form-field';
@@ -126,11 +126,7 @@ function NewTransactionForm({ onDone }: { onDone: (created: Transaction | null) 
           </FormField>
         </div>
         <FormField id="new-transaction-date" label={t('create.executionDate')} error={dateError}>
-          <Input
-            type="date"
-            {...form.register('requestedExecutionDate')}
-            {...fieldAria('new-transaction-date', { error: dateError })}
-          />
+          <DateControl id="new-transaction-date" name="requestedExecutionDate" error={dateError} hasHint={false} />
         </FormField>
         <RemittanceField id="new-transaction-remittance" />
         <DebitorAccountField id="new-transaction-debitor" />

@@ -2,13 +2,12 @@ import { useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Transaction } from '@kontor/domain/payments/transaction-api';
-import { DecimalControl } from '@/components/form-controls';
+import { DateControl, DecimalControl } from '@/components/form-controls';
 import { StaleEditDialog } from '@/components/stale-edit-dialog';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { FormField, fieldAria } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { FormField } from '@/components/ui/form-field';
 import { MONEY_INPUT } from '@/lib/decimal-input';
 import { mergeStaleFields } from '@/lib/stale-merge';
 import { useVersionedEditor } from '@/lib/use-versioned-editor';
@@ -74,11 +73,7 @@ export function EditTransactionDialog({ transaction, onClose }: { transaction: T
               />
             </FormField>
             <FormField id="edit-transaction-date" label={t('fields.requestedExecutionDate')} error={dateError}>
-              <Input
-                type="date"
-                {...form.register('requestedExecutionDate')}
-                {...fieldAria('edit-transaction-date', { error: dateError })}
-              />
+              <DateControl id="edit-transaction-date" name="requestedExecutionDate" error={dateError} hasHint={false} />
             </FormField>
             <RemittanceField id="edit-transaction-remittance" />
             <DebitorAccountField id="edit-transaction-debitor" />

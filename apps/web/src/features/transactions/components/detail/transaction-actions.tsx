@@ -1,11 +1,12 @@
 import { Archive, CalendarClock, Pencil, RotateCcw, XCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isIsoDate } from '@kontor/domain/dates';
 import { transactionReasonActionBodySchema, type Transaction } from '@kontor/domain/payments/transaction-api';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { fieldAria, FormField } from '@/components/ui/form-field';
+import { DateInput } from '@/components/ui/date-input';
 import { isEditable } from '../../model/transaction-display';
 import { EditTransactionDialog } from './edit-transaction-dialog';
 import { ReasonDialog } from '@/components/reason-dialog';
@@ -26,15 +27,17 @@ function PostponeDialog({
   const { t } = useTranslation('transactions');
   const { t: tCommon } = useTranslation('common');
   const { run, isPending } = useTransactionAction(transaction);
-  const [date, setDate] = useState('');
+  const [date, setDate] = useState<string | null>(null);
+  const isDateInvalid = date !== null && !isIsoDate(date);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (isDateInvalid) return;
     const done = await run(
       { kind: 'postpone', ...(date ? { requestedExecutionDate: date } : {}) },
       { success: t('done.postpone'), failure: t('failed.postpone') },
     );
     if (done) {
-      setDate('');
+      setDate(null);
       onOpenChange(false);
     }
   };
@@ -46,8 +49,12 @@ function PostponeDialog({
             <DialogTitle>{t('postpone.title')}</DialogTitle>
             <DialogDescription>{t('postpone.description')}</DialogDescription>
           </DialogHeader>
-          <FormField id="postpone-date" label={t('postpone.date')}>
-            <Input id="postpone-date" type="date" value={date} onChange={(event) => setDate(event.target.value)} />
+          <FormField id="postpone-date" label={t('postpone.date')} error={isDateInvalid ? tCommon('validation.date') : undefined}>
+            <DateInput
+              {...fieldAria('postpone-date', { error: isDateInvalid ? 'invalid' : undefined })}
+              value={date}
+              onValueChange={setDate}
+            />
           </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

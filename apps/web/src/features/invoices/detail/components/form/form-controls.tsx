@@ -1,7 +1,13 @@
 import type { ReactNode } from 'react';
 import { Controller, useFormContext, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DecimalControl, formFieldId, SwitchField as SharedSwitchField, useFieldError } from '@/components/form-controls';
+import {
+  DateControl,
+  DecimalControl,
+  formFieldId,
+  SwitchField as SharedSwitchField,
+  useFieldError,
+} from '@/components/form-controls';
 import { fieldAria, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -28,14 +34,7 @@ interface FieldProps {
 
 const nullWhenEmpty = (value: unknown) => (value === '' ? null : value);
 
-export function TextField({
-  name,
-  label,
-  hint,
-  className,
-  maxLength,
-  type = 'text',
-}: FieldProps & { maxLength?: number; type?: 'text' | 'date' }) {
+export function TextField({ name, label, hint, className, maxLength }: FieldProps & { maxLength?: number }) {
   const { register } = useFormContext<InvoiceFormValues>();
   const error = useFieldError(name);
   const id = fieldId(name);
@@ -44,15 +43,20 @@ export function TextField({
       <Input
         {...register(name, { setValueAs: nullWhenEmpty })}
         {...fieldAria(id, { error, hint: Boolean(hint) })}
-        type={type}
         maxLength={maxLength}
       />
     </FormField>
   );
 }
 
-export function DateField(props: FieldProps) {
-  return <TextField {...props} type="date" />;
+export function DateField({ name, label, hint, className }: FieldProps) {
+  const error = useFieldError(name);
+  const id = fieldId(name);
+  return (
+    <FormField id={id} label={label} labelAddon={<ReadMark name={name} />} hint={hint} error={error} className={className}>
+      <DateControl id={id} name={name} error={error} hasHint={Boolean(hint)} />
+    </FormField>
+  );
 }
 
 export function DecimalField({ name, label, hint, className, kind }: FieldProps & { kind: DecimalKind }) {
