@@ -233,3 +233,25 @@ test('an unknown invoice and one still in OCR say so', async ({ page }) => {
   await withDatabase((client) => client.query("update invoices set ocr_status = 'done' where id = $1", [id]));
   await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible({ timeout: 10_000 });
 });
+
+test('a skonto rate fills the skonto amount from the total; an amount typed by hand stays', async ({ page }) => {
+  await signIn(page, DEMO_ADMIN);
+  const id = await uploadInvoice(page, 'skonto.pdf');
+  await openInvoice(page, id);
+
+  const total = page.getByLabel('Total amount');
+  const rate = page.getByLabel('Skonto rate (%)');
+  const amount = page.getByLabel('Skonto amount');
+  await total.fill('1190');
+  await rate.fill('2');
+  await expect(amount).toHaveValue('23,80');
+  await rate.fill('3');
+  await expect(amount).toHaveValue('35,70');
+  await total.fill('1000');
+  await expect(amount).toHaveValue('30,00');
+
+  // The supplier's own figure wins over the computed one.
+  await amount.fill('29,99');
+  await rate.fill('2');
+  await expect(amount).toHaveValue('29,99');
+});

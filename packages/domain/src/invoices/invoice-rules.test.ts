@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkInvoiceRules, invoiceWarnings, parseLedgerAccount, splitBalance, type InvoiceRuleInput } from './invoice-rules';
+import {
+  checkInvoiceRules,
+  invoiceWarnings,
+  parseLedgerAccount,
+  skontoAmountFor,
+  splitBalance,
+  type InvoiceRuleInput,
+} from './invoice-rules';
 import { invoiceFormSchema } from './invoice-schema';
 
 const TODAY = '2026-11-21';
@@ -76,6 +83,14 @@ describe('invoice rules (SPEC §5)', () => {
     expect(messages(valid({ billingPeriodStart: '31.10.2026', billingPeriodEnd: '2026-10-01' }))).toEqual([]);
     expect(messages(valid({ alreadyPaid: true, alreadyPaidDate: '99.99.9999' }))).toEqual([]);
     expect(invoiceWarnings({ date: '01.02.2026', status: 'new' }, TODAY)).toEqual([]);
+  });
+
+  it('computes skonto to the cent, a credit note\'s as the mirror of the invoice\'s', () => {
+    expect(skontoAmountFor(119_000, 200)).toBe(2_380);
+    expect(skontoAmountFor(12_345, 250)).toBe(309); // 308.625
+    expect(skontoAmountFor(-12_345, 250)).toBe(-309);
+    expect(skontoAmountFor(10_050, 100)).toBe(101); // 100.5 rounds away from zero
+    expect(skontoAmountFor(-10_050, 100)).toBe(-101);
   });
 
   it('reports split sums with the difference and its currency', () => {

@@ -35,6 +35,15 @@ export interface InvoiceRuleInput {
   debitorBankAccountId: string | null;
 }
 
+/**
+ * The skonto a rate gives on a total: both amounts in minor units, the rate in basis points
+ * (200 = 2 %), rounded half away from zero so that a credit note's skonto mirrors the invoice's.
+ */
+export function skontoAmountFor(totalAmount: number, skontoRate: number): number {
+  const exact = (totalAmount * skontoRate) / 10_000;
+  return Math.sign(exact) * Math.round(Math.abs(exact));
+}
+
 /** Total minus the split lines: positive = left to allocate, negative = the lines exceed the total. */
 export function splitBalance(totalAmount: number, splits: readonly { amount: number }[]): number {
   return totalAmount - splits.reduce((sum, split) => sum + split.amount, 0);

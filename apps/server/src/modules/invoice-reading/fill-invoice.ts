@@ -1,4 +1,4 @@
-import { addDaysIso, INVOICE_CURRENCIES, REMITTANCE_MAX_LENGTH, type ReadFieldMark } from '@kontor/domain';
+import { addDaysIso, INVOICE_CURRENCIES, REMITTANCE_MAX_LENGTH, skontoAmountFor, type ReadFieldMark } from '@kontor/domain';
 import { currencyExponent, type ExtractedInvoice, type ReadField } from '@kontor/formats';
 import type { InvoiceInsert, InvoiceLineItemRow, InvoiceRow } from '../invoices/repo';
 import type { CounterpartyFill, RecognisedCounterparty } from './counterparty-match';
@@ -133,14 +133,14 @@ export function fillInvoice(invoice: ExtractedInvoice, context: FillContext): In
     const { rate, days, amount } = invoice.skonto.value;
     take('skontoRate', { ...invoice.skonto, value: rate });
     if (hasCentAmounts) {
-      const skontoAmount = amount ?? (total !== null && total !== undefined ? Math.round((total * rate) / 10_000) : null);
+      const skontoAmount = amount ?? (total !== null && total !== undefined ? skontoAmountFor(total, rate) : null);
       if (skontoAmount !== null) take('skontoAmount', { ...invoice.skonto, value: skontoAmount });
     }
     if (invoiceDate) take('skontoDate', { ...invoice.skonto, value: addDaysIso(invoiceDate, days) });
   } else if (fill?.skontoRate != null && fill.skontoDays != null && row.skontoRate === null) {
     // The counterparty's agreed skonto terms, when the document states none.
     patch.skontoRate = fill.skontoRate;
-    if (total !== null && total !== undefined) patch.skontoAmount = Math.round((total * fill.skontoRate) / 10_000);
+    if (total !== null && total !== undefined) patch.skontoAmount = skontoAmountFor(total, fill.skontoRate);
     if (invoiceDate) patch.skontoDate = addDaysIso(invoiceDate, fill.skontoDays);
   }
 
