@@ -85,7 +85,7 @@ describe('invoice rules (SPEC §5)', () => {
     expect(invoiceWarnings({ date: '01.02.2026', status: 'new' }, TODAY)).toEqual([]);
   });
 
-  it('computes skonto to the cent, a credit note\'s as the mirror of the invoice\'s', () => {
+  it("computes skonto to the cent, a credit note's as the mirror of the invoice's", () => {
     expect(skontoAmountFor(119_000, 200)).toBe(2_380);
     expect(skontoAmountFor(12_345, 250)).toBe(309); // 308.625
     expect(skontoAmountFor(-12_345, 250)).toBe(-309);
