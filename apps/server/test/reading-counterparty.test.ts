@@ -29,6 +29,8 @@ describe('reading: counterparty and duplicates', () => {
         vatNumber: supplier.vatNumber ?? null,
         defaultLedgerAccountId: ledger!.id,
         paymentTermsDays: 14,
+        skontoDays: 7,
+        skontoRate: 200,
       })
       .returning();
     if (supplier.iban) {
@@ -62,11 +64,17 @@ describe('reading: counterparty and duplicates', () => {
     expect((await read(org)).counterpartyId).toBe(counterpartyId);
   });
 
-  it('recognises the supplier by a similar name, and fills the due date from its payment terms', async () => {
+  it('recognises the supplier by a similar name, and fills the due date and the skonto from its terms', async () => {
     const { org, counterpartyId } = await organisationWithSupplier('Name GmbH', { name: 'Muster Bürobedarf' });
     const invoice = await read(org, { vat: '', iban: '', terms: '' });
     expect(invoice.counterpartyId).toBe(counterpartyId);
     expect(invoice.dueDate).toBe('2024-03-29');
+    expect(invoice.totalAmount).toBeGreaterThan(0);
+    expect(invoice).toMatchObject({
+      skontoRate: 200,
+      skontoDate: '2024-03-22',
+      skontoAmount: Math.round((invoice.totalAmount! * 2) / 100),
+    });
     expect(invoice.reading!.fields.counterpartyId!.confidence).toBeGreaterThanOrEqual(0.6);
   });
 

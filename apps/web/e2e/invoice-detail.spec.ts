@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { chooseOption, isoDate, openInvoice, uploadInvoice } from './invoice-detail-support';
+import { createCounterparty } from './counterparty-fixtures';
 import { DEMO_ADMIN, signIn, withDatabase } from './support';
 
 const savedToast = (page: Page) => page.getByText('Invoice saved.');
@@ -254,4 +255,23 @@ test('a skonto rate fills the skonto amount from the total; an amount typed by h
   await amount.fill('29,99');
   await rate.fill('2');
   await expect(amount).toHaveValue('29,99');
+});
+
+test('choosing a counterparty takes its agreed terms for the fields still empty', async ({ page }) => {
+  await signIn(page, DEMO_ADMIN);
+  const name = `Konditionen ${Date.now()} GmbH`;
+  await createCounterparty(page.request, { name, paymentTermsDays: 30, skontoDays: 10, skontoRate: 200 });
+  const id = await uploadInvoice(page, 'konditionen.pdf');
+  await openInvoice(page, id);
+
+  await page.getByLabel('Invoice date', { exact: true }).fill('2026-11-02');
+  await page.getByLabel('Total amount').fill('1190');
+  await page.getByRole('combobox', { name: 'Counterparty', exact: true }).fill(name);
+  await page.getByRole('option', { name: new RegExp(`^${name}`) }).click();
+
+  await expect(page.getByText(`Taken from the terms agreed with ${name}: Due date, Skonto.`)).toBeVisible();
+  await expect(page.getByLabel('Due date', { exact: true })).toHaveValue('02/12/2026');
+  await expect(page.getByLabel('Skonto rate (%)')).toHaveValue('2');
+  await expect(page.getByLabel('Skonto amount')).toHaveValue('23,80');
+  await expect(page.getByLabel('Skonto date', { exact: true })).toHaveValue('12/11/2026');
 });

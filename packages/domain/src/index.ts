@@ -16,6 +16,7 @@ export * from './master-data';
 export * from './invoices/invoice-status';
 export * from './invoices/invoice-fields';
 export * from './invoices/invoice-rules';
+export * from './invoices/counterparty-terms';
 export * from './invoices/invoice-schema';
 export * from './invoices/invoice-reading';
 export * from './invoices/email-import';

@@ -1,4 +1,11 @@
-import { addDaysIso, INVOICE_CURRENCIES, REMITTANCE_MAX_LENGTH, skontoAmountFor, type ReadFieldMark } from '@kontor/domain';
+import {
+  addDaysIso,
+  fillFromCounterpartyTerms,
+  INVOICE_CURRENCIES,
+  REMITTANCE_MAX_LENGTH,
+  skontoAmountFor,
+  type ReadFieldMark,
+} from '@kontor/domain';
 import { currencyExponent, type ExtractedInvoice, type ReadField } from '@kontor/formats';
 import type { InvoiceInsert, InvoiceLineItemRow, InvoiceRow } from '../invoices/repo';
 import type { CounterpartyFill, RecognisedCounterparty } from './counterparty-match';
@@ -124,8 +131,6 @@ export function fillInvoice(invoice: ExtractedInvoice, context: FillContext): In
   if (invoice.dueDate) take('dueDate', invoice.dueDate);
   else if (invoice.paymentTermDays && invoiceDate) {
     take('dueDate', { ...invoice.paymentTermDays, value: addDaysIso(invoiceDate, invoice.paymentTermDays.value) });
-  } else if (fill?.paymentTermsDays != null && invoiceDate && row.dueDate === null) {
-    patch.dueDate = addDaysIso(invoiceDate, fill.paymentTermsDays);
   }
 
   const total = patch.totalAmount ?? row.totalAmount;
@@ -137,18 +142,24 @@ export function fillInvoice(invoice: ExtractedInvoice, context: FillContext): In
       if (skontoAmount !== null) take('skontoAmount', { ...invoice.skonto, value: skontoAmount });
     }
     if (invoiceDate) take('skontoDate', { ...invoice.skonto, value: addDaysIso(invoiceDate, days) });
-  } else if (fill?.skontoRate != null && fill.skontoDays != null && row.skontoRate === null) {
-    // The counterparty's agreed skonto terms, when the document states none.
-    patch.skontoRate = fill.skontoRate;
-    if (total !== null && total !== undefined) patch.skontoAmount = skontoAmountFor(total, fill.skontoRate);
-    if (invoiceDate) patch.skontoDate = addDaysIso(invoiceDate, fill.skontoDays);
   }
 
   const remittance = invoice.remittanceInformation ?? invoice.invoiceNumber;
   take('remittanceInformation', remittance, fits(REMITTANCE_MAX_LENGTH));
 
   if (fill) {
-    if (row.ledgerAccountId === null && fill.defaultLedgerAccountId) patch.ledgerAccountId = fill.defaultLedgerAccountId;
+    // The counterparty's agreed terms, where neither the document nor a person gave a value.
+    const fromTerms = fillFromCounterpartyTerms(
+      {
+        date: invoiceDate ?? null,
+        dueDate: patch.dueDate ?? row.dueDate,
+        totalAmount: total ?? null,
+        skontoRate: patch.skontoRate ?? row.skontoRate,
+        ledgerAccountId: row.ledgerAccountId,
+      },
+      fill,
+    );
+    Object.assign(patch, fromTerms);
     if (row.counterpartyName === null && patch.counterpartyName === undefined) patch.counterpartyName = fill.name;
     if (row.counterpartyVat === null && patch.counterpartyVat === undefined && fill.vatNumber)
       patch.counterpartyVat = fill.vatNumber;

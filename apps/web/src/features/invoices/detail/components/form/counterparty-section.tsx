@@ -1,11 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { CounterpartySummary } from '@kontor/domain/counterparty';
+import { fillFromCounterpartyTerms, type TermsFill } from '@kontor/domain/invoices/counterparty-terms';
 import { formatIban, isIban } from '@kontor/domain/iban';
 import { fieldAria, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { useCounterparty } from '@/lib/master-data/counterparties';
+import { counterpartyQueryOptions, useCounterparty } from '@/lib/master-data/counterparties';
+import { notifySuccess } from '@/lib/notify';
 import type { InvoiceFormValues } from '../../model/invoice-form-values';
 import { CounterpartyCombobox } from './counterparty-combobox';
 import { CounterpartyCreateDialog, type CounterpartyCreateValues } from './counterparty-create-dialog';
@@ -28,6 +31,32 @@ export function CounterpartySection() {
   const error = useFieldError('counterpartyId');
   const id = fieldId('counterpartyId');
 
+  const queryClient = useQueryClient();
+
+  /**
+   * The counterparty's agreed terms (due date, skonto, default ledger account) for the fields still
+   * empty, as reading a document of a known supplier does. They come with its full record, which
+   * the section loads anyway to show the name; a failed load leaves the fields to the user.
+   */
+  const applyTerms = async (counterpartyId: string) => {
+    const record = await queryClient.fetchQuery(counterpartyQueryOptions(counterpartyId)).catch(() => null);
+    if (!record || getValues('counterpartyId') !== counterpartyId) return;
+    const [date, dueDate, totalAmount, skontoRate, ledgerAccountId] = getValues([
+      'date',
+      'dueDate',
+      'totalAmount',
+      'skontoRate',
+      'ledgerAccountId',
+    ]);
+    const fill = fillFromCounterpartyTerms({ date, dueDate, totalAmount, skontoRate, ledgerAccountId }, record);
+    const names = Object.keys(fill) as (keyof TermsFill)[];
+    for (const name of names) setValue(name, fill[name] ?? null, DIRTY);
+    const labels = new Set(
+      names.map((name) => (name.startsWith('skonto') ? t('counterparty.termsSkonto') : t(`fields.${name}`))),
+    );
+    if (labels.size > 0) notifySuccess(t('counterparty.termsApplied', { name: record.name, fields: [...labels].join(', ') }));
+  };
+
   /** Choosing fills the invoice's own copies only where they are still empty. */
   const choose = (counterparty: CounterpartySummary) => {
     setValue('counterpartyId', counterparty.id, DIRTY);
@@ -35,6 +64,7 @@ export function CounterpartySection() {
     if (!getValues('counterpartyIban') && counterparty.iban) setValue('counterpartyIban', formatIban(counterparty.iban), DIRTY);
     if (!getValues('counterpartyBic') && counterparty.bic) setValue('counterpartyBic', counterparty.bic, DIRTY);
     if (!getValues('counterpartyVat') && counterparty.vatNumber) setValue('counterpartyVat', counterparty.vatNumber, DIRTY);
+    void applyTerms(counterparty.id);
   };
 
   return (
