@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { chooseOption, openInvoice, uploadInvoice } from './invoice-detail-support';
 import { DEMO_ADMIN, signIn } from './support';
@@ -37,8 +38,10 @@ test('dates are typed and picked day first in the interface language, and an imp
   const dueDate = page.getByLabel('Due date', { exact: true });
   await dueDate.fill('10/04/2026');
   await calendarButtonOf(page, 'Due date').click();
-  const calendar = page.getByRole('dialog');
+  const calendar = page.getByRole('dialog', { name: 'Calendar' });
   await expect(calendar.getByRole('grid')).toHaveAccessibleName(/April 2026/);
+  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
   await calendar.getByRole('button', { name: /30 April 2026/ }).click();
   await expect(calendar).toBeHidden();
   await expect(dueDate).toHaveValue('30/04/2026');
@@ -75,7 +78,7 @@ test('in German the fields and the calendar speak German, and the list filter re
   await invoiceDate.blur();
   await expect(invoiceDate).toHaveValue('15.03.2026');
   await calendarButtonOf(page, 'Rechnungsdatum', 'Datum im Kalender wählen').click();
-  await expect(page.getByRole('dialog').getByRole('grid')).toHaveAccessibleName(/März 2026/);
+  await expect(page.getByRole('dialog', { name: 'Kalender' }).getByRole('grid')).toHaveAccessibleName(/März 2026/);
   await page.keyboard.press('Escape');
   await expect(invoiceDate).toBeFocused();
 

@@ -100,6 +100,7 @@ export function DateInput({ value, onValueChange, onBlur, onKeyDown, className, 
         <Popover.Content
           align="start"
           sideOffset={6}
+          aria-label={t('dateInput.calendar')}
           className="z-50 rounded-md border border-border bg-surface p-3 text-foreground shadow-lg"
           onCloseAutoFocus={(event) => {
             // Back to the text, where the user goes on typing, rather than to the calendar button.
