@@ -93,4 +93,7 @@ test('in German the fields and the calendar speak German, and the list filter re
   await from.fill('31.02.');
   await expect(from).toHaveAttribute('aria-invalid', 'true');
   await expect(page).toHaveURL(/dateFrom=2026-03-01/);
+  await page.getByRole('region', { name: 'Filter', exact: true }).getByRole('button', { name: 'Filter zurücksetzen' }).click();
+  await expect(from).toHaveValue('');
+  await expect(page).not.toHaveURL(/dateFrom/);
 });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -72,13 +73,20 @@ function RangeField({
 export function InvoiceFilterPanel({ filters, onChange }: InvoiceFilterPanelProps) {
   const { t } = useTranslation('invoices');
   const costCenters = useCostCenters();
-  const clearAll = () => onChange(Object.fromEntries(PANEL_FILTER_KEYS.map((key) => [key, ''])));
+  // A date the field cannot read never reaches the filters, so clearing them would not clear its
+  // text: clearing starts the fields afresh.
+  const [generation, setGeneration] = useState(0);
+  const clearAll = () => {
+    setGeneration((current) => current + 1);
+    onChange(Object.fromEntries(PANEL_FILTER_KEYS.map((key) => [key, ''])));
+  };
   return (
     <section
       aria-label={t('filters.label')}
       className="mb-4 grid gap-4 rounded-lg border border-border bg-surface p-4 md:grid-cols-2 xl:grid-cols-3"
     >
       <RangeField
+        key={`invoice-date-${generation}`}
         id="invoice-date"
         label={t('filters.invoiceDate')}
         type="date"
@@ -88,6 +96,7 @@ export function InvoiceFilterPanel({ filters, onChange }: InvoiceFilterPanelProp
         onTo={(dateTo) => onChange({ dateTo })}
       />
       <RangeField
+        key={`due-date-${generation}`}
         id="due-date"
         label={t('filters.dueDate')}
         type="date"
