@@ -275,3 +275,28 @@ test('choosing a counterparty takes its agreed terms for the fields still empty'
   await expect(page.getByLabel('Skonto amount')).toHaveValue('23,80');
   await expect(page.getByLabel('Skonto date', { exact: true })).toHaveValue('12/11/2026');
 });
+
+test('net and tax follow the gross total and the tax rate, and a line total follows quantity × unit price', async ({ page }) => {
+  await signIn(page, DEMO_ADMIN);
+  const id = await uploadInvoice(page, 'betraege.pdf');
+  await openInvoice(page, id);
+
+  const [net, tax, total] = [page.getByLabel('Net amount'), page.getByLabel('Tax amount'), page.getByLabel('Total amount')];
+  await page.getByLabel('Tax rate (%)').fill('19');
+  await total.fill('1190');
+  await expect(net).toHaveValue('1.000,00');
+  await expect(tax).toHaveValue('190,00');
+  await page.getByLabel('Tax rate (%)').fill('7');
+  await expect(net).toHaveValue('1.112,15');
+  await expect(tax).toHaveValue('77,85');
+
+  await page.getByRole('button', { name: 'Add line item' }).click();
+  const line = page.getByRole('listitem', { name: 'Line item 1' });
+  await line.getByLabel('Quantity').fill('3');
+  await line.getByLabel('Unit price').fill('19,99');
+  await expect(line.getByLabel('Total', { exact: true })).toHaveValue('59,97');
+  // A total typed by hand stays when the quantity changes.
+  await line.getByLabel('Total', { exact: true }).fill('60');
+  await line.getByLabel('Quantity').fill('4');
+  await expect(line.getByLabel('Total', { exact: true })).toHaveValue('60,00');
+});

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   checkInvoiceRules,
   invoiceWarnings,
+  lineTotalFor,
+  netOfGross,
   parseLedgerAccount,
   skontoAmountFor,
   splitBalance,
@@ -91,6 +93,20 @@ describe('invoice rules (SPEC §5)', () => {
     expect(skontoAmountFor(-12_345, 250)).toBe(-309);
     expect(skontoAmountFor(10_050, 100)).toBe(101); // 100.5 rounds away from zero
     expect(skontoAmountFor(-10_050, 100)).toBe(-101);
+  });
+
+  it('computes a line total from quantity and unit price, to the cent', () => {
+    expect(lineTotalFor(3_000, 1_999)).toBe(5_997); // 3 × 19,99
+    expect(lineTotalFor(1_500, 333)).toBe(500); // 1,5 × 3,33 = 4,995
+    expect(lineTotalFor(-2_000, 1_250)).toBe(-2_500);
+  });
+
+  it('finds the net amount inside a gross total, and the tax is the rest to the cent', () => {
+    expect(netOfGross(119_000, 1_900)).toBe(100_000);
+    expect(netOfGross(10_700, 700)).toBe(10_000);
+    expect(netOfGross(1_000, 1_900)).toBe(840); // 8,403… → 8,40; tax 1,60
+    expect(netOfGross(-119_000, 1_900)).toBe(-100_000);
+    expect(netOfGross(5_000, 0)).toBe(5_000);
   });
 
   it('reports split sums with the difference and its currency', () => {

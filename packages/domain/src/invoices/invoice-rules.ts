@@ -40,8 +40,25 @@ export interface InvoiceRuleInput {
  * (200 = 2 %), rounded half away from zero so that a credit note's skonto mirrors the invoice's.
  */
 export function skontoAmountFor(totalAmount: number, skontoRate: number): number {
-  const exact = (totalAmount * skontoRate) / 10_000;
-  return Math.sign(exact) * Math.round(Math.abs(exact));
+  return roundHalfAway((totalAmount * skontoRate) / 10_000);
+}
+
+/** Half away from zero: a credit note's figures mirror the invoice's. */
+function roundHalfAway(value: number): number {
+  return Math.sign(value) * Math.round(Math.abs(value));
+}
+
+/** A line's total: quantity in thousandths times the unit price in minor units, to the cent. */
+export function lineTotalFor(quantity: number, unitPrice: number): number {
+  return roundHalfAway((quantity * unitPrice) / 1_000);
+}
+
+/**
+ * The net amount inside a gross total at a tax rate in basis points (1.190,00 at 19 % → 1.000,00);
+ * the tax amount is the rest, so that net and tax always add up to the total to the cent.
+ */
+export function netOfGross(totalAmount: number, taxRate: number): number {
+  return roundHalfAway((totalAmount * 10_000) / (10_000 + taxRate));
 }
 
 /** Total minus the split lines: positive = left to allocate, negative = the lines exceed the total. */

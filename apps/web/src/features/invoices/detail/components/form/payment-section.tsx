@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { REMITTANCE_MAX_LENGTH } from '@kontor/domain/invoices/invoice-fields';
@@ -6,33 +6,11 @@ import { skontoAmountFor } from '@kontor/domain/invoices/invoice-rules';
 import { MONEY_INPUT, PERCENT_INPUT } from '@/lib/decimal-input';
 import type { InvoiceFormValues } from '../../model/invoice-form-values';
 import { DateField, DecimalField, FormSection, SelectField, SwitchField, TextField } from './form-controls';
+import { useDerivedAmount } from './use-derived-amount';
 import { useMasterDataOptions } from './use-master-data-options';
 
-const isAmount = (value: number | null | undefined): value is number => typeof value === 'number' && Number.isFinite(value);
-
-/**
- * A skonto rate typed (or the total changed) fills the skonto amount, as long as the amount is
- * empty or still the one computed from the previous rate and total: an amount typed by hand (a
- * supplier's own rounding) stays. Only the user's changes count, never the form loading an invoice.
- */
-function useSkontoAmountFromRate() {
-  const { control, getValues, setValue, getFieldState } = useFormContext<InvoiceFormValues>();
-  const [rate, total] = useWatch({ control, name: ['skontoRate', 'totalAmount'] });
-  const previous = useRef({ rate, total });
-  useEffect(() => {
-    const before = previous.current;
-    previous.current = { rate, total };
-    const changedByUser =
-      (before.rate !== rate && getFieldState('skontoRate').isDirty) ||
-      (before.total !== total && getFieldState('totalAmount').isDirty);
-    if (!changedByUser) return;
-    const computedBefore = isAmount(before.rate) && isAmount(before.total) ? skontoAmountFor(before.total, before.rate) : null;
-    const amount = getValues('skontoAmount');
-    if (amount !== null && amount !== computedBefore) return;
-    const next = isAmount(rate) && isAmount(total) ? skontoAmountFor(total, rate) : null;
-    if (next !== amount) setValue('skontoAmount', next, { shouldDirty: true });
-  }, [rate, total, getValues, setValue, getFieldState]);
-}
+/** The skonto amount follows its rate and the total until one is typed by hand. */
+const SKONTO_SOURCES = ['skontoRate', 'totalAmount'] as const;
 
 /** How the invoice is paid: transaction, already paid, debit account, remittance, terms and skonto. */
 export function PaymentSection() {
@@ -40,7 +18,7 @@ export function PaymentSection() {
   const { control, getValues, resetField, getFieldState } = useFormContext<InvoiceFormValues>();
   const { options, defaultBankAccountId } = useMasterDataOptions();
   const [alreadyPaid, remittance] = useWatch({ control, name: ['alreadyPaid', 'remittanceInformation'] });
-  useSkontoAmountFromRate();
+  useDerivedAmount('skontoAmount', SKONTO_SOURCES, ([rate, total]) => skontoAmountFor(total!, rate!));
 
   // The organisation's default debit account is preselected (as the form's starting value, so
   // opening an invoice does not count as a change).
