@@ -112,3 +112,31 @@ test('a rejection with a reason lands in rejected, and a reset returns the invoi
   await clerk.goto('/demo/invoices/new');
   await expect(clerk.getByRole('row').filter({ hasText: 'freigabe-ablehnung.pdf' })).toBeVisible();
 });
+
+test('an approver goes on from one waiting invoice to the next without the list', async ({ browser }) => {
+  const flowName = `Weiter ${Date.now()}`;
+  const admin = await signedInPage(browser, DEMO_ADMIN);
+  await buildTwoStepFlow(admin, flowName);
+
+  const clerk = await signedInPage(browser, DEMO_CLERK);
+  const first = await uploadInvoice(clerk, 'freigabe-erste.pdf');
+  const second = await uploadInvoice(clerk, 'freigabe-zweite.pdf');
+  await requestApproval(clerk, first, flowName);
+  await requestApproval(clerk, second, flowName);
+  // Due before anything else, the second leads "my approvals" (sorted by due date).
+  await withDatabase((client) => client.query(`update invoices set due_date = '2000-01-01' where id = $1`, [second]));
+
+  await openInvoice(clerk, first, 'my-approvals');
+  const next = clerk.getByTestId('next-to-approve');
+  await expect(next).toHaveAttribute('href', `/demo/invoices/my-approvals/${second}`);
+  await clerk.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(clerk.getByText('Invoice approved.')).toBeVisible();
+  await next.click();
+  await expect(clerk).toHaveURL(new RegExp(`/demo/invoices/my-approvals/${second}$`));
+  await expect(clerk.getByTestId('approval-step-of')).toContainText('Step 1 of 2');
+  await expect(clerk.getByRole('button', { name: 'Approve', exact: true })).toBeEnabled();
+  // Opened from another tab, the invoice shows no way on: the queue is "my approvals"' own.
+  await openInvoice(clerk, second, 'all-approvals');
+  await expect(clerk.getByRole('button', { name: 'Approve', exact: true })).toBeVisible();
+  await expect(next).toHaveCount(0);
+});

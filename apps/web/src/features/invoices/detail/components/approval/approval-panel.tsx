@@ -10,6 +10,7 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { useSession } from '@/lib/session-context';
 import { useApprovalActions } from '../../api/approval-actions';
 import { approvalAbilities } from '../../model/approval-abilities';
+import { NextToApproveLink } from './next-to-approve-link';
 import { RequestApprovalDialog } from './request-approval-dialog';
 
 interface ApprovalPanelProps {
@@ -99,6 +100,7 @@ export function ApprovalPanel({ invoice, hasUnsavedChanges }: ApprovalPanelProps
           {hasUnsavedChanges ? <span className="text-xs text-muted-foreground">{t('approval.saveFirst')}</span> : null}
         </div>
       ) : null}
+      <NextToApproveLink invoiceId={invoice.id} />
       <RequestApprovalDialog
         invoice={invoice}
         open={dialog === 'request'}
