@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { datePeriodRange, todayIso } from '@kontor/domain/dates';
 import { chooseOption, openInvoice, uploadInvoice } from './invoice-detail-support';
 import { DEMO_ADMIN, signIn } from './support';
 
@@ -7,6 +8,9 @@ import { DEMO_ADMIN, signIn } from './support';
 test.use({ locale: 'en-US' });
 
 const CALENDAR_BUTTON = 'Pick the date from a calendar';
+
+/** 2026-07-01 → 01.07.2026. */
+const formatGerman = (iso: string) => iso.split('-').reverse().join('.');
 
 /** The calendar button inside a date field (the field's input and the button share a wrapper). */
 const calendarButtonOf = (page: Page, label: string, name = CALENDAR_BUTTON) =>
@@ -96,4 +100,14 @@ test('in German the fields and the calendar speak German, and the list filter re
   await page.getByRole('region', { name: 'Filter', exact: true }).getByRole('button', { name: 'Filter zurücksetzen' }).click();
   await expect(from).toHaveValue('');
   await expect(page).not.toHaveURL(/dateFrom/);
+
+  // A whole period at once, as a VAT return asks for it.
+  const quarter = datePeriodRange('lastQuarter', todayIso());
+  await page.getByRole('button', { name: 'Zeitraum für Rechnungsdatum wählen' }).click();
+  await page.getByRole('menuitem', { name: 'Letztes Quartal' }).click();
+  await expect(page).toHaveURL(
+    new RegExp(`dateFrom=${quarter.from}.*dateTo=${quarter.to}|dateTo=${quarter.to}.*dateFrom=${quarter.from}`),
+  );
+  await expect(from).toHaveValue(formatGerman(quarter.from));
+  await expect(page.getByLabel('Rechnungsdatum bis')).toHaveValue(formatGerman(quarter.to));
 });

@@ -43,3 +43,32 @@ export function isIsoDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
+
+/** The periods a finance team filters by: VAT returns are monthly or quarterly, closings yearly. */
+export const DATE_PERIODS = ['thisMonth', 'lastMonth', 'thisQuarter', 'lastQuarter', 'thisYear', 'lastYear'] as const;
+export type DatePeriod = (typeof DATE_PERIODS)[number];
+
+/** A period's first and last day around `today` (YYYY-MM-DD): "lastQuarter" on 2026-11-27 is 2026-07-01 – 2026-09-30. */
+export function datePeriodRange(period: DatePeriod, today: string): { from: string; to: string } {
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  const span = (firstYear: number, firstMonth: number, months: number) => {
+    const from = new Date(Date.UTC(firstYear, firstMonth - 1, 1));
+    const to = new Date(Date.UTC(firstYear, firstMonth - 1 + months, 0));
+    return { from: from.toISOString().slice(0, 10), to: to.toISOString().slice(0, 10) };
+  };
+  const quarterStart = month - ((month - 1) % 3);
+  switch (period) {
+    case 'thisMonth':
+      return span(year, month, 1);
+    case 'lastMonth':
+      return span(year, month - 1, 1);
+    case 'thisQuarter':
+      return span(year, quarterStart, 3);
+    case 'lastQuarter':
+      return span(year, quarterStart - 3, 3);
+    case 'thisYear':
+      return span(year, 1, 12);
+    case 'lastYear':
+      return span(year - 1, 1, 12);
+  }
+}

@@ -1,6 +1,9 @@
+import { DATE_PERIODS, datePeriodRange, todayIso } from '@kontor/domain/dates';
+import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useCostCenters } from '@/lib/master-data/cost-centers';
@@ -18,7 +21,29 @@ interface InvoiceFilterPanelProps {
 
 const ANY_COST_CENTER = 'any';
 
-/** A from–to pair of one field: dates typed or picked in the interface's language, amounts typed. */
+/** Sets a date range to a whole month, quarter or year around today, as VAT returns and closings ask. */
+function PeriodMenu({ field, onPick }: { field: string; onPick: (range: { from: string; to: string }) => void }) {
+  const { t } = useTranslation('invoices');
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="sm" className="h-7 px-2 text-xs" aria-label={t('filters.periodFor', { field })}>
+          {t('filters.period')}
+          <ChevronDown aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="min-w-40">
+        {DATE_PERIODS.map((period) => (
+          <DropdownMenuItem key={period} onSelect={() => onPick(datePeriodRange(period, todayIso()))}>
+            {t(`filters.periods.${period}`)}
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+/** A from–to pair of one field: dates typed or picked in the interface's language (or a whole period), amounts typed. */
 function RangeField({
   id,
   label,
@@ -27,6 +52,7 @@ function RangeField({
   to,
   onFrom,
   onTo,
+  onRange,
 }: {
   id: string;
   label: string;
@@ -35,6 +61,7 @@ function RangeField({
   to: string;
   onFrom: (value: string) => void;
   onTo: (value: string) => void;
+  onRange?: (range: { from: string; to: string }) => void;
 }) {
   const { t } = useTranslation('invoices');
   const bound = (side: 'from' | 'to', value: string, onCommit: (value: string) => void) => {
@@ -57,7 +84,10 @@ function RangeField({
   };
   return (
     <fieldset className="grid gap-2">
-      <legend className="mb-2 text-sm font-medium text-foreground">{label}</legend>
+      <legend className="mb-2 flex min-h-7 w-full items-center justify-between gap-2 text-sm font-medium text-foreground">
+        <span>{label}</span>
+        {onRange ? <PeriodMenu field={label} onPick={onRange} /> : null}
+      </legend>
       <div className="flex items-center gap-2">
         {bound('from', from, onFrom)}
         <span aria-hidden="true" className="text-muted-foreground">
@@ -94,6 +124,7 @@ export function InvoiceFilterPanel({ filters, onChange }: InvoiceFilterPanelProp
         to={filters.dateTo}
         onFrom={(dateFrom) => onChange({ dateFrom })}
         onTo={(dateTo) => onChange({ dateTo })}
+        onRange={({ from, to }) => onChange({ dateFrom: from, dateTo: to })}
       />
       <RangeField
         key={`due-date-${generation}`}
@@ -104,6 +135,7 @@ export function InvoiceFilterPanel({ filters, onChange }: InvoiceFilterPanelProp
         to={filters.dueTo}
         onFrom={(dueFrom) => onChange({ dueFrom })}
         onTo={(dueTo) => onChange({ dueTo })}
+        onRange={({ from, to }) => onChange({ dueFrom: from, dueTo: to })}
       />
       <RangeField
         id="amount"
