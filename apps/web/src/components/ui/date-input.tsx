@@ -115,7 +115,7 @@ export function DateInput({ value, onValueChange, onBlur, onKeyDown, className, 
               </div>
             }
           >
-            <Calendar locale={locale} selected={localDateOf(shownValue ?? value)} onSelect={pick} />
+            <Calendar locale={locale} selected={localDateOf(value)} onSelect={pick} />
           </Suspense>
         </Popover.Content>
       </Popover.Portal>

@@ -28,10 +28,10 @@ function PostponeDialog({
   const { t: tCommon } = useTranslation('common');
   const { run, isPending } = useTransactionAction(transaction);
   const [date, setDate] = useState<string | null>(null);
-  const isDateInvalid = date !== null && !isIsoDate(date);
+  const dateError = date !== null && !isIsoDate(date) ? tCommon('validation.date') : undefined;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (isDateInvalid) return;
+    if (dateError) return;
     const done = await run(
       { kind: 'postpone', ...(date ? { requestedExecutionDate: date } : {}) },
       { success: t('done.postpone'), failure: t('failed.postpone') },
@@ -49,12 +49,8 @@ function PostponeDialog({
             <DialogTitle>{t('postpone.title')}</DialogTitle>
             <DialogDescription>{t('postpone.description')}</DialogDescription>
           </DialogHeader>
-          <FormField id="postpone-date" label={t('postpone.date')} error={isDateInvalid ? tCommon('validation.date') : undefined}>
-            <DateInput
-              {...fieldAria('postpone-date', { error: isDateInvalid ? 'invalid' : undefined })}
-              value={date}
-              onValueChange={setDate}
-            />
+          <FormField id="postpone-date" label={t('postpone.date')} error={dateError}>
+            <DateInput {...fieldAria('postpone-date', { error: dateError })} value={date} onValueChange={setDate} />
           </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
