@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createCounterparty } from './counterparty-fixtures';
 import { openInvoice } from './invoice-detail-support';
-import { runId, tinyPdf, uploadInvoiceByApi } from './invoice-fixtures';
-import { signInWindowOfWidth } from './support';
+import { runId, setInvoiceFields, tinyPdf, uploadInvoiceByApi, waitUntilRead } from './invoice-fixtures';
+import { signInWindowOfWidth, withDatabase } from './support';
 
 /** How many pixels the screen's content is wider than its place: 0 when nothing scrolls sideways. */
 function sidewaysOverflow(page: Page): Promise<number> {
@@ -11,6 +11,44 @@ function sidewaysOverflow(page: Page): Promise<number> {
     return Math.max(main.scrollWidth - main.clientWidth, document.documentElement.scrollWidth - window.innerWidth);
   });
 }
+
+/** How many pixels a table is wider than its frame: 0 when every column is in view. */
+function tableOverflow(page: Page, name: string): Promise<number> {
+  return page.getByRole('table', { name }).evaluate((table) => table.scrollWidth - table.parentElement!.clientWidth);
+}
+
+test('on a 1280 px laptop the invoice overview and the counterparty list show every column: long texts are cut, not scrolled', async ({
+  browser,
+}) => {
+  const page = await signInWindowOfWidth(browser, 1280);
+  const id = runId();
+  const long = `Sehr lange Bezeichnung ${id} für die Buchhaltung der Niederlassung Süd`;
+  const invoiceId = await uploadInvoiceByApi(page.request, await tinyPdf(`${long} Rechnung Oktober.pdf`));
+  await waitUntilRead(page.request, invoiceId);
+  // A long supplier name, a long number and an overdue date: the widest row the overview has.
+  await setInvoiceFields(invoiceId, {
+    invoiceNumber: `RE-2026-${id}-000123`,
+    counterpartyName: `${long} GmbH`,
+    totalAmount: 123_456_789,
+  });
+  await withDatabase((client) => client.query(`update invoices set due_date = '2025-01-15' where id = $1`, [invoiceId]));
+  await page.goto(`/demo/invoices/new?search=${id}`);
+  await expect(page.getByRole('cell', { name: `${long} GmbH`, exact: true })).toHaveAttribute('title', `${long} GmbH`);
+  const fileCell = page.getByRole('cell', { name: `${long} Rechnung Oktober.pdf`, exact: true });
+  await expect(fileCell).toHaveAttribute('title', `${long} Rechnung Oktober.pdf`);
+  await expect.poll(() => tableOverflow(page, 'Invoices')).toBeLessThanOrEqual(0);
+  await expect(page.getByRole('columnheader', { name: /File/ })).toBeInViewport();
+
+  await createCounterparty(page.request, { name: `${long} GmbH & Co. KG`, city: 'Garmisch-Partenkirchen', country: 'DE' });
+  await page.goto(`/demo/counterparties?search=${id}`);
+  await expect(page.getByRole('cell', { name: `${long} GmbH & Co. KG`, exact: true })).toHaveAttribute(
+    'title',
+    `${long} GmbH & Co. KG`,
+  );
+  await expect.poll(() => tableOverflow(page, 'Counterparties')).toBeLessThanOrEqual(0);
+  await expect(page.getByRole('columnheader', { name: 'Open invoices' })).toBeInViewport();
+  await page.context().close();
+});
 
 test('in a 1024 px window the invoice detail, a counterparty and the payments fit: nothing scrolls sideways', async ({
   browser,

@@ -33,11 +33,32 @@ export function ListTable({ head, children, stickyHeader = false, ...name }: Lis
   );
 }
 
-/** A column header; pass `text-right` for number columns, a width for narrow ones. */
-export function HeaderCell({ children, className }: { children?: ReactNode; className?: string }) {
+/**
+ * For a body cell of a text column given a share of the width (w-[30%] on its header): max-width 0
+ * lets a cell of an auto-laid-out table shrink below its text, so the column takes the width the
+ * others leave and cuts its text with an ellipsis; the table fits a laptop without scrolling
+ * sideways. The header's label stays whole and is the column's least width. Put the full text in
+ * the cell's title.
+ */
+export const SHRINKING_CELL = 'max-w-0 truncate';
+
+/**
+ * A column header; pass `text-right` for number columns, a width for narrow ones. `leastWidth` (a
+ * min-w-* class) keeps a shrinking column readable: a table cell ignores min-width, its content
+ * does not.
+ */
+export function HeaderCell({
+  children,
+  className,
+  leastWidth,
+}: {
+  children?: ReactNode;
+  className?: string;
+  leastWidth?: string;
+}) {
   return (
     <th scope="col" className={cn('px-3 py-2 font-medium', className)}>
-      {children}
+      {leastWidth ? <span className={cn('block', leastWidth)}>{children}</span> : children}
     </th>
   );
 }

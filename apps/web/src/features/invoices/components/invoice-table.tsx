@@ -2,6 +2,7 @@ import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceListItem } from '@kontor/domain/invoices/invoice-schema';
 import { isOcrRunning } from '@kontor/domain/invoices/invoice-status';
+import { SHRINKING_CELL } from '@/components/list-table';
 import { Checkbox } from '@/components/ui/checkbox';
 import { cn } from '@/lib/cn';
 import { approvalProgressParams } from './approval-progress';
@@ -28,6 +29,9 @@ interface InvoiceTableProps {
 
 /** Only open invoices can be overdue; approved ones are on their way to payment but still open. */
 const OPEN_STATUSES = new Set(['new', 'in_approval', 'approved', 'rejected']);
+
+/** The two text columns share what the others leave (see SHRINKING_CELL). */
+const FLUID_COLUMN = { counterparty: 'w-[30%]', file: 'w-[20%]' } as const;
 
 /** The dense overview table: sortable columns, row selection, a row opens the invoice unless OCR still reads it. */
 export function InvoiceTable({
@@ -66,7 +70,7 @@ export function InvoiceTable({
                 aria-label={t('table.selectAll')}
               />
             </th>
-            <SortHeader field="counterpartyName" {...header}>
+            <SortHeader field="counterpartyName" {...header} className={FLUID_COLUMN.counterparty}>
               {t('table.counterparty')}
             </SortHeader>
             <SortHeader field="invoiceNumber" {...header}>
@@ -89,7 +93,7 @@ export function InvoiceTable({
                 {t('table.approvalProgress')}
               </th>
             ) : null}
-            <SortHeader field="createdAt" {...header}>
+            <SortHeader field="createdAt" {...header} className={FLUID_COLUMN.file}>
               {t('table.file')}
             </SortHeader>
           </tr>
@@ -122,7 +126,10 @@ export function InvoiceTable({
                     aria-label={t('table.selectRow', { name: item.counterpartyName ?? item.fileName ?? item.id })}
                   />
                 </td>
-                <td className="max-w-56 truncate px-3 py-2 font-medium text-foreground">
+                <td
+                  className={cn(FLUID_COLUMN.counterparty, SHRINKING_CELL, 'px-3 py-2 font-medium text-foreground')}
+                  title={item.counterpartyName ?? undefined}
+                >
                   {item.counterpartyName ?? <Missing />}
                 </td>
                 <td className="px-3 py-2 whitespace-nowrap">{item.invoiceNumber ?? <Missing />}</td>
@@ -145,7 +152,10 @@ export function InvoiceTable({
                     )}
                   </td>
                 ) : null}
-                <td className="max-w-48 truncate px-3 py-2 text-muted-foreground" title={item.fileName ?? undefined}>
+                <td
+                  className={cn(FLUID_COLUMN.file, SHRINKING_CELL, 'px-3 py-2 text-muted-foreground')}
+                  title={item.fileName ?? undefined}
+                >
                   {item.fileName ?? <Missing />}
                 </td>
               </tr>

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TransactionListItem } from '@kontor/domain/payments/transaction-api';
-import { HeaderCell, ListTable, MissingValue, OpenableRow } from '@/components/list-table';
+import { HeaderCell, ListTable, MissingValue, OpenableRow, SHRINKING_CELL } from '@/components/list-table';
 import { Checkbox } from '@/components/ui/checkbox';
+import { cn } from '@/lib/cn';
 import { formatDate, formatMoney } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
 import { dueState, localToday, maskIban } from '../model/transaction-display';
@@ -50,11 +51,15 @@ export function TransactionTable({
               />
             </HeaderCell>
           ) : null}
-          <HeaderCell>{t('list.creditor')}</HeaderCell>
+          <HeaderCell className="w-[30%]" leastWidth="min-w-36">
+            {t('list.creditor')}
+          </HeaderCell>
           <HeaderCell>{t('list.iban')}</HeaderCell>
           <HeaderCell className="text-right">{t('list.amount')}</HeaderCell>
           <HeaderCell>{t('list.executionDate')}</HeaderCell>
-          <HeaderCell>{t('list.remittance')}</HeaderCell>
+          <HeaderCell className="w-[25%]" leastWidth="min-w-28">
+            {t('list.remittance')}
+          </HeaderCell>
           <HeaderCell>{t('list.run')}</HeaderCell>
           <HeaderCell>{t('list.status')}</HeaderCell>
           <HeaderCell>{t('list.analysis')}</HeaderCell>
@@ -74,7 +79,9 @@ export function TransactionTable({
               ) : null}
             </td>
           ) : null}
-          <td className="max-w-56 truncate px-3 py-2 font-medium text-foreground">{item.creditorName}</td>
+          <td className={cn(SHRINKING_CELL, 'px-3 py-2 font-medium text-foreground')} title={item.creditorName}>
+            {item.creditorName}
+          </td>
           <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{maskIban(item.creditorIban)}</td>
           <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{formatMoney(item.amount, item.currency)}</td>
           <td className="px-3 py-2 whitespace-nowrap">
@@ -83,7 +90,9 @@ export function TransactionTable({
               <DueLabel due={dueState(item.status, item.requestedExecutionDate, today)} />
             </div>
           </td>
-          <td className="max-w-64 truncate px-3 py-2">{item.remittanceInformation ?? '—'}</td>
+          <td className={cn(SHRINKING_CELL, 'px-3 py-2')} title={item.remittanceInformation ?? undefined}>
+            {item.remittanceInformation ?? <MissingValue />}
+          </td>
           <td className="px-3 py-2 whitespace-nowrap">
             {item.paymentRun ? (
               <Link

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CounterpartyListItem } from '@kontor/domain/counterparties/counterparty-record';
-import { HeaderCell, ListTable, MissingValue, OpenableRow, type RecordTableProps } from '@/components/list-table';
+import { HeaderCell, ListTable, MissingValue, OpenableRow, SHRINKING_CELL, type RecordTableProps } from '@/components/list-table';
+import { cn } from '@/lib/cn';
 import { currentLocale } from '@/lib/i18n';
 import { countryName } from '../../model/country-options';
 import { SelectCell, type RowSelection } from '../merge/select-cell';
@@ -26,14 +27,20 @@ export function CounterpartyTable({
       stickyHeader
       head={
         <>
-          {selection ? <HeaderCell className="w-10">{selection.columnLabel}</HeaderCell> : null}
-          <HeaderCell>{t('list.table.name')}</HeaderCell>
+          {selection ? (
+            <HeaderCell className="w-10">
+              <span className="sr-only">{selection.columnLabel}</span>
+            </HeaderCell>
+          ) : null}
+          <HeaderCell className="w-[30%]" leastWidth="min-w-40">
+            {t('list.table.name')}
+          </HeaderCell>
           <HeaderCell>{t('list.table.vatNumber')}</HeaderCell>
-          <HeaderCell>{t('list.table.location')}</HeaderCell>
-          <HeaderCell>{t('list.table.apNumber')}</HeaderCell>
-          <HeaderCell>{t('list.table.arNumber')}</HeaderCell>
-          <HeaderCell>{t('list.table.trust')}</HeaderCell>
-          <HeaderCell>{t('list.table.verification')}</HeaderCell>
+          <HeaderCell className="w-[20%]" leastWidth="min-w-24">
+            {t('list.table.location')}
+          </HeaderCell>
+          <HeaderCell>{t('list.table.accountNumbers')}</HeaderCell>
+          <HeaderCell>{t('list.table.status')}</HeaderCell>
           <HeaderCell className="text-right">{t('list.table.bankAccounts')}</HeaderCell>
           <HeaderCell className="text-right">{t('list.table.openInvoices')}</HeaderCell>
         </>
@@ -44,18 +51,23 @@ export function CounterpartyTable({
         return (
           <OpenableRow key={item.id} testId="counterparty-row" onOpen={() => onOpen(item.id)}>
             {selection ? <SelectCell selection={selection} item={item} /> : null}
-            <td className="max-w-64 truncate px-3 py-2 font-medium text-foreground">
+            <td className={cn(SHRINKING_CELL, 'px-3 py-2 font-medium text-foreground')} title={item.name}>
               <Link to={detailPath(item.id)} onClick={(event) => event.stopPropagation()} className="hover:underline">
                 {item.name}
               </Link>
             </td>
             <td className="px-3 py-2 whitespace-nowrap">{item.vatNumber ?? <MissingValue />}</td>
-            <td className="max-w-48 truncate px-3 py-2">{location || <MissingValue />}</td>
-            <td className="px-3 py-2 tabular-nums">{item.accountsPayableNumber ?? <MissingValue />}</td>
-            <td className="px-3 py-2 tabular-nums">{item.accountsReceivableNumber ?? <MissingValue />}</td>
-            <td className="px-3 py-2">{item.isTrusted ? <TrustBadge /> : <MissingValue />}</td>
-            <td className="px-3 py-2 whitespace-nowrap">
-              <VerificationStateBadge state={item.verificationState} />
+            <td className={cn(SHRINKING_CELL, 'px-3 py-2')} title={location || undefined}>
+              {location || <MissingValue />}
+            </td>
+            <td className="px-3 py-2 whitespace-nowrap tabular-nums">
+              {item.accountsPayableNumber ?? <MissingValue />} / {item.accountsReceivableNumber ?? <MissingValue />}
+            </td>
+            <td className="px-3 py-2">
+              <div className="flex flex-wrap gap-1">
+                {item.isTrusted ? <TrustBadge /> : null}
+                <VerificationStateBadge state={item.verificationState} />
+              </div>
             </td>
             <td className="px-3 py-2 text-right tabular-nums">{item.bankAccountCount}</td>
             <td className="px-3 py-2 text-right tabular-nums">{item.openInvoiceCount}</td>
