@@ -14,9 +14,12 @@ test('an uploaded logo shows in the shell; a wrong file type is refused', async 
     .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
   await expect(page.getByText('The logo must be a PNG, JPEG or WebP image.').first()).toBeVisible();
 
+  await expect(page.getByTestId('chosen-file-name')).toHaveText('No file chosen');
   await page.getByLabel('Logo file').setInputFiles(LOGO_PNG);
+  await expect(page.getByTestId('chosen-file-name')).toHaveText('logo-16.png');
   await page.getByRole('button', { name: 'Upload logo' }).click();
   await expect(page.getByText('Logo uploaded.')).toBeVisible();
+  await expect(page.getByTestId('chosen-file-name')).toHaveText('No file chosen');
 
   const shellLogo = page.getByTestId('org-logo').first();
   await expect(shellLogo).toBeVisible();

@@ -30,7 +30,15 @@ test('cost centres: create, a duplicate code is refused on its field, CSV import
   // Unknown headers: nothing can be pre-selected, and the upload is blocked until the required columns are mapped.
   await page.getByRole('button', { name: 'Import CSV' }).click();
   dialog = page.getByRole('dialog', { name: 'Import cost centres' });
+  // A spreadsheet is named before it travels; the field speaks the app's language, not the browser's.
+  await dialog
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'konten.xlsx', mimeType: 'application/zip', buffer: Buffer.from('PK') });
+  await expect(dialog.getByText('konten.xlsx is not a CSV file.')).toBeVisible();
+  await expect(dialog.getByTestId('chosen-file-name')).toHaveText('No file chosen');
   await dialog.getByLabel('CSV file').setInputFiles(csv(`Foo;Bar\nN${id};Neu\n`));
+  await expect(dialog.getByTestId('chosen-file-name')).toHaveText('kostenstellen.csv');
+  await expect(dialog.getByText('konten.xlsx is not a CSV file.')).toBeHidden();
   await expect(dialog.getByText('All required columns must be mapped: Code, Type.')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
   await dialog.locator('#import-column-code').click();

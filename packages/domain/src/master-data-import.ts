@@ -1,3 +1,6 @@
+/** Master-data CSV files are small lists; 5 MB is far above any real chart of accounts. */
+export const MASTER_DATA_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+
 /** A column a CSV import fills: its field, whether it must be mapped, and the header names (de, en) that select it. */
 export interface ImportColumnSpec<K extends string = string> {
   key: K;

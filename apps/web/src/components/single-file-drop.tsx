@@ -1,8 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useState, type DragEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { FilePicker } from './file-picker';
 
 export interface SingleFileDropProps {
   onFile: (file: File) => void;
@@ -14,15 +14,16 @@ export interface SingleFileDropProps {
   texts: { drop: string; label: string; choose: string; hint: string };
   testId: string;
   disabled?: boolean;
+  /** The file taken, shown beside the button (undefined: the next step shows it instead). */
+  chosenName?: string | null;
 }
 
 /**
  * Drop zone and file input in one, for imports of one file: dropping and choosing lead to the
  * same check and upload, and a refused file is named below the zone.
  */
-export function SingleFileDrop({ onFile, check, accept, icon: Icon, texts, testId, disabled }: SingleFileDropProps) {
+export function SingleFileDrop({ onFile, check, accept, icon: Icon, texts, testId, disabled, chosenName }: SingleFileDropProps) {
   const inputId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
   const [isOver, setIsOver] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
 
@@ -58,22 +59,14 @@ export function SingleFileDrop({ onFile, check, accept, icon: Icon, texts, testI
         <label htmlFor={inputId} className="sr-only">
           {texts.label}
         </label>
-        <input
-          ref={inputRef}
+        <FilePicker
           id={inputId}
-          type="file"
           accept={accept}
-          className="sr-only"
+          onFile={take}
+          chooseText={texts.choose}
+          chosenName={chosenName}
           disabled={disabled}
-          onChange={(event) => {
-            take(event.target.files?.[0]);
-            // Choosing the same file again after a correction must fire again.
-            event.target.value = '';
-          }}
         />
-        <Button type="button" variant="outline" disabled={disabled} onClick={() => inputRef.current?.click()}>
-          {texts.choose}
-        </Button>
       </div>
       <p className="text-xs text-muted-foreground">{texts.hint}</p>
       {refused ? <Alert tone="danger">{refused}</Alert> : null}

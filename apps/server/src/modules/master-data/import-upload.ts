@@ -1,11 +1,10 @@
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { MASTER_DATA_IMPORT_MAX_BYTES } from '@kontor/domain/master-data-import';
 import { AppError } from '../../lib/app-error';
 import { translateValidation } from '../../lib/i18n';
 
-/** Master-data CSV files are small lists; 5 MB is far above any real chart of accounts. */
-export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
 /** What an import route received: the CSV bytes, the optional column mapping and any other text fields. */
 export interface ImportUpload {
@@ -28,7 +27,7 @@ function isFileTooLarge(error: unknown): boolean {
  */
 export async function readImportUpload(
   request: FastifyRequest,
-  { maxBytes = IMPORT_MAX_BYTES }: { maxBytes?: number } = {},
+  { maxBytes = MASTER_DATA_IMPORT_MAX_BYTES }: { maxBytes?: number } = {},
 ): Promise<ImportUpload> {
   let file: Buffer | null = null;
   let fileName = '';

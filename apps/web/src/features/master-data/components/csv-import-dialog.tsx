@@ -1,11 +1,13 @@
+import { FileSpreadsheet } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportResult } from '@kontor/domain/master-data';
+import { MASTER_DATA_IMPORT_MAX_BYTES } from '@kontor/domain/master-data-import';
+import { SingleFileDrop } from '@/components/single-file-drop';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { checkChosenFile } from '@/lib/chosen-file';
 import { getErrorMessage } from '@/lib/notify';
 import type { ImportRequest } from '@/lib/master-data/master-data-api';
 import { ColumnMappingFields } from '@/components/column-mapping-fields';
@@ -19,6 +21,9 @@ import {
   type ImportColumn,
 } from '@/lib/csv-header';
 import { ImportResultView } from './import-result-view';
+
+const ACCEPTED_EXTENSIONS = ['csv', 'txt', 'tsv'];
+const MAX_MB = MASTER_DATA_IMPORT_MAX_BYTES / 1024 / 1024;
 
 interface CsvImportDialogProps<K extends string> {
   open: boolean;
@@ -40,7 +45,7 @@ interface Chosen<K extends string> {
 
 /** Choose a CSV, map its columns (pre-filled by header name), upload file and mapping, see what was created and skipped. */
 export function CsvImportDialog<K extends string>(props: CsvImportDialogProps<K>) {
-  const { t } = useTranslation('master-data');
+  const { t } = useTranslation(['master-data', 'common']);
   const [chosen, setChosen] = useState<Chosen<K> | null>(null);
   const [readError, setReadError] = useState<string | null>(null);
   const [importError, setImportError] = useState<unknown>(null);
@@ -101,16 +106,26 @@ export function CsvImportDialog<K extends string>(props: CsvImportDialogProps<K>
           <ImportResultView result={result} />
         ) : (
           <>
-            <div className="grid gap-2">
-              <Label htmlFor="import-file">{t('import.file')}</Label>
-              <Input
-                id="import-file"
-                type="file"
-                accept=".csv,text/csv,text/plain"
-                onChange={(event) => void onFile(event.target.files?.[0])}
-              />
-              <p className="text-xs text-muted-foreground">{t('import.fileHint')}</p>
-            </div>
+            <SingleFileDrop
+              onFile={(file) => void onFile(file)}
+              check={(file) => {
+                const problem = checkChosenFile(file, {
+                  extensions: ACCEPTED_EXTENSIONS,
+                  maxBytes: MASTER_DATA_IMPORT_MAX_BYTES,
+                });
+                return problem ? t(`import.${problem}`, { fileName: file.name, maxMb: MAX_MB }) : null;
+              }}
+              accept=".csv,.txt,.tsv,text/csv,text/plain"
+              icon={FileSpreadsheet}
+              texts={{
+                drop: t('import.drop'),
+                label: t('import.file'),
+                choose: t('common:file.choose'),
+                hint: t('import.fileHint', { maxMb: MAX_MB }),
+              }}
+              testId="master-data-import-drop-zone"
+              chosenName={chosen?.file.name ?? null}
+            />
             {readError ? <Alert tone="danger">{readError}</Alert> : null}
             {props.extra?.node}
             {chosen ? (

@@ -4,6 +4,7 @@ import {
   type CounterpartyImportColumn,
   type CounterpartyImportUpload,
 } from '@kontor/domain/counterparties/counterparty-import';
+import { checkChosenFile, type ChosenFileProblem } from '@/lib/chosen-file';
 import { duplicateHeaders, missingRequiredColumns, type ColumnMapping } from '@/lib/csv-header';
 
 /** Import column → header of the file, '' where none is chosen. */
@@ -13,11 +14,8 @@ export const IMPORT_MAX_MB = COUNTERPARTY_IMPORT_MAX_BYTES / 1024 / 1024;
 const ACCEPTED_EXTENSIONS = ['csv', 'txt', 'tsv', 'xlsx'];
 
 /** The same checks the server makes first, so that a wrong file is named before it travels. */
-export function checkImportFile(file: { name: string; size: number }): 'wrongType' | 'tooLarge' | null {
-  const extension = file.name.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? '';
-  if (!ACCEPTED_EXTENSIONS.includes(extension)) return 'wrongType';
-  if (file.size > COUNTERPARTY_IMPORT_MAX_BYTES) return 'tooLarge';
-  return null;
+export function checkImportFile(file: { name: string; size: number }): ChosenFileProblem | null {
+  return checkChosenFile(file, { extensions: ACCEPTED_EXTENSIONS, maxBytes: COUNTERPARTY_IMPORT_MAX_BYTES });
 }
 
 /** Every column with the header the server suggested (from the aliases), '' where none matched. */

@@ -1,22 +1,22 @@
 import { ImageUp } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOGO_MAX_BYTES, LOGO_RECOMMENDED_PX, type Organization } from '@kontor/domain/organization';
+import { FilePicker } from '@/components/file-picker';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { fieldAria, FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useSignedLogoUrl } from '../../api/get-signed-logo-url';
 import { checkLogoFile, useUploadLogo } from '../../api/upload-logo';
 
 const MAX_MB = LOGO_MAX_BYTES / (1024 * 1024);
+const LOGO_ACCEPT = 'image/png,image/jpeg,image/webp';
 
 /** Choose a logo, see it, upload it. Type and size are checked here too, with the server's messages. */
 export function LogoUpload({ organization }: { organization: Organization }) {
   const { t } = useTranslation(['organization', 'errors']);
   const id = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | undefined>();
@@ -25,8 +25,7 @@ export function LogoUpload({ organization }: { organization: Organization }) {
 
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0] ?? null;
+  const choose = (chosen: File | undefined) => {
     setFile(null);
     setPreview(null);
     setProblem(undefined);
@@ -45,7 +44,6 @@ export function LogoUpload({ organization }: { organization: Organization }) {
         notifySuccess(t('organization:general.logo.uploaded'));
         setFile(null);
         setPreview(null);
-        if (inputRef.current) inputRef.current.value = '';
       },
       onError: (error) => notifyError(error, t('organization:general.logo.uploadFailed')),
     });
@@ -77,11 +75,11 @@ export function LogoUpload({ organization }: { organization: Organization }) {
           hint={t('organization:general.logo.hint', { maxMb: MAX_MB, px: LOGO_RECOMMENDED_PX })}
           error={problem}
         >
-          <Input
-            ref={inputRef}
-            type="file"
-            accept="image/png,image/jpeg,image/webp"
-            onChange={choose}
+          <FilePicker
+            accept={LOGO_ACCEPT}
+            onFile={choose}
+            chooseText={t('organization:general.logo.choose')}
+            chosenName={file?.name ?? null}
             {...fieldAria(fieldId, { error: problem, hint: true })}
           />
         </FormField>
