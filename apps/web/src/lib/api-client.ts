@@ -12,7 +12,7 @@ import { isPublicPath } from './public-paths';
 export const API_BASE = '/api';
 export const SESSION_EXPIRED_PATH = '/session-expired';
 
-type QueryValue = string | number | boolean | null | undefined;
+export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

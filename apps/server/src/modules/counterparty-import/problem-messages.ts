@@ -2,6 +2,7 @@ import type { Locale } from '@kontor/domain';
 import de from '@kontor/domain/locales/de/counterparty-import.json' with { type: 'json' };
 import en from '@kontor/domain/locales/en/counterparty-import.json' with { type: 'json' };
 import type { StoredImportRowResult } from '../../db/schema';
+import { csvDelimiter, csvDocument, csvLine } from '../../lib/csv-file';
 import { translateValidation } from '../../lib/i18n';
 
 /**
@@ -30,24 +31,15 @@ export function columnLabel(field: string, locale: Locale): string {
   return (texts[locale].columns as Record<string, string>)[field] ?? field;
 }
 
-/** A spreadsheet would run a cell starting with these as a formula (CSV injection): quote it as text. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-function csvCell(value: string | number, delimiter: string): string {
-  const text = String(value);
-  const safe = FORMULA_START.test(text) ? `'${text}` : text;
-  return /["\r\n]/.test(safe) || safe.includes(delimiter) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /**
  * The result as the user downloads it: row, outcome, name, reasons, in the caller's language;
  * German with `;` (what German Excel opens by double-click), English with `,`; a BOM so that
  * Excel reads UTF-8.
  */
 export function resultCsv(results: StoredImportRowResult[], locale: Locale): string {
-  const delimiter = locale === 'de' ? ';' : ',';
+  const delimiter = csvDelimiter(locale);
   const labels = texts[locale].csv;
-  const line = (cells: (string | number)[]) => cells.map((cell) => csvCell(cell, delimiter)).join(delimiter);
+  const line = (cells: (string | number)[]) => csvLine(cells, delimiter);
   const lines = [line([labels.row, labels.outcome, labels.name, labels.reasons])];
   for (const result of results) {
     const reasons = (result.problems ?? [])
@@ -55,5 +47,5 @@ export function resultCsv(results: StoredImportRowResult[], locale: Locale): str
       .join(' | ');
     lines.push(line([result.row, labels[result.outcome], result.name ?? '', reasons]));
   }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return csvDocument(lines);
 }

@@ -8,7 +8,7 @@ import {
   type InvoiceType,
   type OcrStatus,
 } from '@kontor/domain';
-import { queryPrepared, type Database } from '../../db/database';
+import { queryPrepared, type Database, type Tx } from '../../db/database';
 import { invoiceFiles, invoiceSplits, invoices } from '../../db/schema';
 import { likePattern } from '../../lib/like-pattern';
 import type { OrgContext } from '../../plugins/session';
@@ -26,6 +26,8 @@ import { tenant } from './service';
 import { findProgress } from '../invoice-reading/repo';
 
 type Tab = InvoiceListQuery['tab'];
+/** What a page is read by: the tab, its filters and order (the overview adds limit and cursor). */
+export type ListFilters = Omit<InvoiceListQuery, 'limit' | 'cursor'>;
 
 const APPROVAL_TABS: readonly Tab[] = ['my-approvals', 'all-approvals'];
 
@@ -61,7 +63,7 @@ const SEARCH_ID_LIMIT = 5_000;
 /** How a search narrows the page: through the ids search_invoice_ids found, or as a filter. */
 type SearchMode = 'none' | 'matches' | 'filter';
 
-function filterConditions(org: OrgContext, query: InvoiceListQuery, status: InvoiceStatus, search: SearchMode): SQL {
+function filterConditions(org: OrgContext, query: ListFilters, status: InvoiceStatus, search: SearchMode): SQL {
   const conditions: (SQL | undefined)[] = [
     eq(invoices.organizationId, org.orgId),
     eq(invoices.status, status),
@@ -88,7 +90,7 @@ function filterConditions(org: OrgContext, query: InvoiceListQuery, status: Invo
   return and(...conditions)!;
 }
 
-interface PageRow extends Record<string, unknown> {
+export interface PageRow extends Record<string, unknown> {
   id: string;
   status: InvoiceStatus;
   ocr_status: OcrStatus;
@@ -156,7 +158,7 @@ const PAGE_OUTPUT = sql.raw(
 function pageStatement(
   whereOf: (status: InvoiceStatus) => SQL,
   statuses: readonly InvoiceStatus[],
-  query: InvoiceListQuery,
+  query: ListFilters,
   cursor: ListCursor | null,
   limit: number,
   org: OrgContext,
@@ -255,6 +257,53 @@ function toListItem(row: PageRow, readingProgress: Map<string, number>): Invoice
   };
 }
 
+/**
+ * Up to `limit` rows of the tab in the query's order after the cursor, for the overview (limit + 1,
+ * to know whether a next page exists) and the export (batch after batch). The tab counts pick the
+ * plan for "my approvals" sorted other than by due date.
+ */
+export async function readListPage(
+  tx: Tx,
+  org: OrgContext,
+  query: ListFilters,
+  cursor: ListCursor | null,
+  limit: number,
+  counts: ReturnType<typeof countByTab>,
+): Promise<PageRow[]> {
+  const statuses = statusesOfTab(query.tab);
+  if (statuses.length === 0) return [];
+  const pageColumns = APPROVAL_TABS.includes(query.tab) ? approvalProgressColumn(org) : undefined;
+  const statement = (search: SearchMode, source: Omit<PageSource, 'pageColumns'> = {}) =>
+    pageStatement((status) => filterConditions(org, query, status, search), statuses, query, cursor, limit, org, {
+      matches: source.matches ?? (search === 'matches' ? searchMatches(org, statuses, query.search!) : undefined),
+      rows: source.rows,
+      pageColumns,
+    });
+  if (query.tab === 'my-approvals') {
+    const mode: SearchMode = query.search ? 'filter' : 'none';
+    if (query.sort === 'dueDate') {
+      // The default order: the caller's waiting items in due-date order, at most all of them.
+      const driven = statement(mode, { rows: waitingByDueDate(org, query.direction) });
+      return queryPrepared<PageRow>(tx, driven, 'invoice_waiting_due', { plan: 'generic' });
+    }
+    // The counts pick the plan (isPageDrivenByWaiting); here they cost a round trip first.
+    const { 'my-approvals': waiting, 'all-approvals': inApproval } = await counts;
+    if (waiting === 0) return [];
+    if (isPageDrivenByWaiting(waiting, inApproval, limit)) {
+      return queryPrepared<PageRow>(tx, statement(mode, { matches: waitingForCaller(org) }), 'invoice_waiting');
+    }
+    const where = (status: InvoiceStatus) => and(filterConditions(org, query, status, mode), waitsForCaller(org))!;
+    const walk = pageStatement(where, statuses, query, cursor, limit, org, { pageColumns });
+    return queryPrepared<PageRow>(tx, walk, 'invoice_waiting_walk');
+  }
+  if (!query.search) return queryPrepared<PageRow>(tx, statement('none'), 'invoice_page');
+  const rows = await queryPrepared<PageRow>(tx, statement('matches'), 'invoice_search');
+  // More matches than worth sorting by id: dense enough for the ordered index scan with the
+  // search as a filter (the ids of the first statement were only a sample).
+  if ((rows[0]?.match_count ?? 0) <= SEARCH_ID_LIMIT) return rows;
+  return (await tx.execute<PageRow>(statement('filter'))).rows as PageRow[];
+}
+
 /** GET /api/invoices: one statement for the page, one grouped count for the tab bar, side by side. */
 export async function listInvoices(
   database: Database,
@@ -262,47 +311,16 @@ export async function listInvoices(
   query: InvoiceListQuery,
 ): Promise<{ items: InvoiceListItem[]; nextCursor: string | null; counts: Record<string, number> }> {
   const cursor = query.cursor ? decodeCursor(query.cursor, query) : null;
-  const statuses = statusesOfTab(query.tab);
   // Read-only work on one pipelining connection: the counts are sent at once with the page, with
   // BEGIN and COMMIT in the same write (readInWaves), so a plain page costs a single round trip.
   const { rows, counts, progress } = await database.withOrg(
     tenant(org),
     async (tx) => {
       const countsPromise = countByTab(tx, org);
-      const readPage = async (): Promise<PageRow[]> => {
-        if (statuses.length === 0) return [];
-        const pageColumns = APPROVAL_TABS.includes(query.tab) ? approvalProgressColumn(org) : undefined;
-        const statement = (search: SearchMode, source: Omit<PageSource, 'pageColumns'> = {}) =>
-          pageStatement((status) => filterConditions(org, query, status, search), statuses, query, cursor, query.limit + 1, org, {
-            matches: source.matches ?? (search === 'matches' ? searchMatches(org, statuses, query.search!) : undefined),
-            rows: source.rows,
-            pageColumns,
-          });
-        if (query.tab === 'my-approvals') {
-          const mode: SearchMode = query.search ? 'filter' : 'none';
-          if (query.sort === 'dueDate') {
-            // The default order: the caller's waiting items in due-date order, at most all of them.
-            const driven = statement(mode, { rows: waitingByDueDate(org, query.direction) });
-            return queryPrepared<PageRow>(tx, driven, 'invoice_waiting_due', { plan: 'generic' });
-          }
-          // The counts pick the plan (isPageDrivenByWaiting); here they cost a round trip first.
-          const { 'my-approvals': waiting, 'all-approvals': inApproval } = await countsPromise;
-          if (waiting === 0) return [];
-          if (isPageDrivenByWaiting(waiting, inApproval, query.limit + 1)) {
-            return queryPrepared<PageRow>(tx, statement(mode, { matches: waitingForCaller(org) }), 'invoice_waiting');
-          }
-          const where = (status: InvoiceStatus) => and(filterConditions(org, query, status, mode), waitsForCaller(org))!;
-          const walk = pageStatement(where, statuses, query, cursor, query.limit + 1, org, { pageColumns });
-          return queryPrepared<PageRow>(tx, walk, 'invoice_waiting_walk');
-        }
-        if (!query.search) return queryPrepared<PageRow>(tx, statement('none'), 'invoice_page');
-        const rows = await queryPrepared<PageRow>(tx, statement('matches'), 'invoice_search');
-        // More matches than worth sorting by id: dense enough for the ordered index scan with the
-        // search as a filter (the ids of the first statement were only a sample).
-        if ((rows[0]?.match_count ?? 0) <= SEARCH_ID_LIMIT) return rows;
-        return (await tx.execute<PageRow>(statement('filter'))).rows as PageRow[];
-      };
-      const [pageRows, tabCounts] = await Promise.all([readPage(), countsPromise]);
+      const [pageRows, tabCounts] = await Promise.all([
+        readListPage(tx, org, query, cursor, query.limit + 1, countsPromise),
+        countsPromise,
+      ]);
       // Only pages with documents being read pay for the extra query.
       const reading = pageRows.filter((row) => isOcrRunning(row.ocr_status)).map((row) => row.id);
       return { rows: pageRows, counts: tabCounts, progress: await findProgress(tx, org.orgId, reading) };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   bulkArchiveBodySchema,
   bulkArchiveResponseSchema,
+  invoiceExportQuerySchema,
   invoiceListQuerySchema,
   invoiceListResponseSchema,
   invoiceSchema,
@@ -12,10 +13,12 @@ import {
 } from '@kontor/domain';
 import { translateServiceFieldErrors } from '../../lib/field-errors';
 import { access } from '../../plugins/access';
+import { contentDisposition } from '../../plugins/storage-local';
 import { InvoiceActions } from './actions';
 import { registerInvoiceApprovalRoutes } from '../approvals/invoice-approval-routes';
 import { registerInvoiceFileRoutes } from './file-routes';
 import { registerEmailImportRoutes } from '../email-import/routes';
+import { exportInvoiceList } from './export-list';
 import { listInvoices } from './list';
 import { InvoiceService } from './service';
 import { idParams, readInvoiceUpload } from './request-parts';
@@ -51,6 +54,30 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, querystring: invoiceListQuerySchema, response: { 200: invoiceListResponseSchema } },
     },
     async (request) => listInvoices(app.database, request.org!, request.query),
+  );
+
+  app.get(
+    '/export',
+    {
+      config: { access: access.member },
+      schema: {
+        tags,
+        summary: 'The overview as a spreadsheet: every row of the tab, search and filters, in its order (XLSX or CSV).',
+        querystring: invoiceExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const file = await exportInvoiceList(app.database, request.org!, request.query, request.locale);
+      return (
+        reply
+          .header('content-type', file.contentType)
+          .header('content-disposition', contentDisposition('attachment', file.fileName))
+          .header('cache-control', 'no-store')
+          // For the "1,204 invoices exported" message; the file itself has no count.
+          .header('x-row-count', String(file.rowCount))
+          .send(file.body)
+      );
+    },
   );
 
   app.post(

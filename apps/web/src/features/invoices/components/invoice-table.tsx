@@ -5,7 +5,7 @@ import { isOcrRunning } from '@kontor/domain/invoices/invoice-status';
 import { SHRINKING_CELL } from '@/components/list-table';
 import { Checkbox } from '@/components/ui/checkbox';
 import { cn } from '@/lib/cn';
-import { approvalProgressParams } from './approval-progress';
+import { approvalProgressParams } from '@kontor/domain/approvals/approval-progress';
 import { AmountCell, DateCell, DueDateCell, Missing } from './invoice-cells';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 import { ReadingProgress } from './reading-progress';

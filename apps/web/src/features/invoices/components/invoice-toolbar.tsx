@@ -2,16 +2,20 @@ import { Filter } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { SearchField } from '@/components/search-field';
+import { ExportListButton } from './export/export-list-button';
+import type { InvoiceListRequest } from './list-query';
 
 interface InvoiceToolbarProps {
   search: string;
   onSearch: (search: string) => void;
   /** Without it the toolbar is search only (the archive). */
   filterToggle?: { activeCount: number; isOpen: boolean; onToggle: () => void };
+  /** The list as the server reads it, for "Export" (right-aligned); none without it. */
+  exportRequest?: InvoiceListRequest;
 }
 
 /** Search (counterparty, invoice number, amount — the server decides) and the filter toggle. */
-export function InvoiceToolbar({ search, onSearch, filterToggle }: InvoiceToolbarProps) {
+export function InvoiceToolbar({ search, onSearch, filterToggle, exportRequest }: InvoiceToolbarProps) {
   const { t } = useTranslation('invoices');
   return (
     <div className="mb-3 flex flex-wrap items-center gap-2">
@@ -30,6 +34,11 @@ export function InvoiceToolbar({ search, onSearch, filterToggle }: InvoiceToolba
             <span className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground">{filterToggle.activeCount}</span>
           ) : null}
         </Button>
+      ) : null}
+      {exportRequest ? (
+        <div className="ml-auto">
+          <ExportListButton request={exportRequest} />
+        </div>
       ) : null}
     </div>
   );

@@ -15,7 +15,7 @@ import { InvoiceListBody } from '../components/invoice-list-body';
 import { InvoiceTable } from '../components/invoice-table';
 import { InvoiceTabs } from '../components/invoice-tabs';
 import { InvoiceToolbar } from '../components/invoice-toolbar';
-import { APPROVAL_PROGRESS_TABS } from '../components/approval-progress';
+import { APPROVAL_PROGRESS_TABS } from '@kontor/domain/approvals/approval-progress';
 import { countActiveFilters, nextSort, readInvoiceTab, toListRequest } from '../components/list-query';
 import { useListFilters } from '../components/use-list-filters';
 import { useRowSelection } from '../components/use-row-selection';
@@ -85,6 +85,7 @@ export function InvoicesRoute() {
           isOpen: isFilterPanelOpen,
           onToggle: () => setIsFilterPanelOpen((isOpen) => !isOpen),
         }}
+        exportRequest={request}
       />
       <Suspense fallback={null}>
         {isFilterPanelOpen ? <InvoiceFilterPanel filters={filters} onChange={updateFilters} /> : null}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileNameFromDisposition } from './download-run-file';
+import { fileNameFromDisposition } from './download-file';
 
 describe('fileNameFromDisposition', () => {
   it('prefers the UTF-8 name the server sends beside the ASCII fallback', () => {

@@ -1,6 +1,7 @@
-import type { InvoiceListItem } from '@kontor/domain/invoices/invoice-schema';
+import type { z } from 'zod';
+import type { approvalProgressSchema } from './approval-views';
 
-export type ApprovalProgress = NonNullable<InvoiceListItem['approvalProgress']>;
+export type ApprovalProgress = z.infer<typeof approvalProgressSchema>;
 
 /** The tabs whose rows carry the step progress of their pending approval. */
 export const APPROVAL_PROGRESS_TABS: readonly string[] = ['my-approvals', 'all-approvals'];
@@ -12,7 +13,7 @@ export interface ApprovalProgressParams {
   required: number;
 }
 
-/** "Step 1 of 2 · 1/2 approved": the 0-based open step counted from 1 for people. */
+/** "Step 1 of 2 · 1/2 approved": the 0-based open step counted from 1 for people (the overview and its export). */
 export function approvalProgressParams(progress: ApprovalProgress): ApprovalProgressParams {
   return {
     current: Math.min(progress.currentStep + 1, progress.stepCount),
