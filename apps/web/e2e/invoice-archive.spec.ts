@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { getInvoiceVersion, runId, setInvoiceFields, tinyPdf, uploadInvoiceByApi } from './invoice-fixtures';
 import { DEMO_ADMIN, signIn } from './support';
@@ -24,6 +25,16 @@ test('a cancelled invoice is in the archive with its reason and can be restored 
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Cancelled');
   await expect(row).toContainText(reason);
+
+  // The archive exports what it lists, with the reason.
+  await page.getByRole('button', { name: 'Export' }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'CSV file (.csv)' }).click();
+  const csv = await readFile(await (await download).path(), 'utf8');
+  expect(csv).toContain('Cancellation reason');
+  expect(csv.trimEnd().split('\r\n')).toHaveLength(2);
+  expect(csv).toContain(`${invoiceNumber},`);
+  expect(csv).toContain(reason);
 
   await row.getByRole('button', { name: `Restore invoice ${invoiceNumber}` }).click();
   await expect(page.getByText(`Invoice ${invoiceNumber} restored; you find it under New.`)).toBeVisible();

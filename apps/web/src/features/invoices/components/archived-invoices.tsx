@@ -30,7 +30,7 @@ export function ArchivedInvoices() {
 
   return (
     <>
-      <InvoiceToolbar search={filters.search} onSearch={(search) => updateFilters({ search })} />
+      <InvoiceToolbar search={filters.search} onSearch={(search) => updateFilters({ search })} exportRequest={request} />
       <InvoiceListBody
         list={list}
         items={items}
