@@ -5,7 +5,6 @@ import { MASTER_DATA_IMPORT_MAX_BYTES } from '@kontor/domain/master-data-import'
 import { AppError } from '../../lib/app-error';
 import { translateValidation } from '../../lib/i18n';
 
-
 /** What an import route received: the CSV bytes, the optional column mapping and any other text fields. */
 export interface ImportUpload {
   file: Buffer;
