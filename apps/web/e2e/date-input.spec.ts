@@ -12,6 +12,14 @@ const CALENDAR_BUTTON = 'Pick the date from a calendar';
 /** 2026-07-01 → 01.07.2026. */
 const formatGerman = (iso: string) => iso.split('-').reverse().join('.');
 
+/** Today plus `days` in Europe/Berlin, as a German date field shows it. */
+function berlinDate(days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+  const date = new Date(`${today}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return formatGerman(date.toISOString().slice(0, 10));
+}
+
 /** The calendar button inside a date field (the field's input and the button share a wrapper). */
 const calendarButtonOf = (page: Page, label: string, name = CALENDAR_BUTTON) =>
   page.getByLabel(label, { exact: true }).locator('..').getByRole('button', { name });
@@ -85,6 +93,16 @@ test('in German the fields and the calendar speak German, and the list filter re
   await expect(page.getByRole('dialog', { name: 'Kalender' }).getByRole('grid')).toHaveAccessibleName(/März 2026/);
   await page.keyboard.press('Escape');
   await expect(invoiceDate).toBeFocused();
+
+  // Days relative to today, in Kontor's time zone: "heute" and "+14" as accounting software reads them.
+  const dueDate = page.getByLabel('Fälligkeitsdatum', { exact: true });
+  await expect(dueDate).toHaveAttribute('title', /heute, morgen, \+14/);
+  await dueDate.fill('heute');
+  await dueDate.blur();
+  await expect(dueDate).toHaveValue(berlinDate(0));
+  await dueDate.fill('+14');
+  await dueDate.blur();
+  await expect(dueDate).toHaveValue(berlinDate(14));
 
   // The overview's filter takes the same typing and puts the ISO date into the address.
   await page.goto('/demo/invoices/new');

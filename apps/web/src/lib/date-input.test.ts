@@ -26,6 +26,32 @@ describe('parseTypedDate', () => {
     expect(read(text)).toEqual({ ok: true, value: iso });
   });
 
+  it.each([
+    ['heute', '2026-11-27'],
+    ['Heute', '2026-11-27'],
+    ['h', '2026-11-27'],
+    ['today', '2026-11-27'],
+    ['T', '2026-11-27'],
+    ['gestern', '2026-11-26'],
+    ['morgen', '2026-11-28'],
+    ['tomorrow', '2026-11-28'],
+    ['+14', '2026-12-11'],
+    ['+ 30', '2026-12-27'],
+    ['-3', '2026-11-24'],
+    ['+10t', '2026-12-07'],
+    ['+10d', '2026-12-07'],
+    ['+2w', '2026-12-11'],
+    ['+1m', '2026-12-27'],
+    ['+3M', '2027-02-27'],
+    ['-1m', '2026-10-27'],
+  ])('reads %s relative to today (27.11.2026) as %s', (text, iso) => {
+    expect(read(text)).toEqual({ ok: true, value: iso });
+  });
+
+  it('ends a month later on the month last day when the day does not exist there', () => {
+    expect(parseTypedDate('+1m', '2026-01-31')).toEqual({ ok: true, value: '2026-02-28' });
+  });
+
   it('reads empty text as no date', () => {
     expect(read('')).toEqual({ ok: true, value: null });
     expect(read('   ')).toEqual({ ok: true, value: null });
@@ -38,7 +64,10 @@ describe('parseTypedDate', () => {
     '15.13.2026',
     '15.03.202',
     '15.03.2',
-    'morgen',
+    'übermorgen',
+    '+',
+    '+14x',
+    '14+',
     '12345',
     '2026-02-30',
     '15..03',

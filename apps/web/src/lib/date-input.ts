@@ -1,5 +1,5 @@
 import type { Locale } from '@kontor/domain/auth';
-import { isIsoDate } from '@kontor/domain/dates';
+import { addDaysIso, addMonthsIso, isIsoDate } from '@kontor/domain/dates';
 
 /**
  * Date entry in the interface's language, never the browser's: a native date input shows
@@ -15,6 +15,34 @@ const ISO = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
 /** One dot, slash or hyphen between the parts, spaces around it allowed ("15. 03. 2026"), or spaces alone. */
 const DAY_FIRST = /^(\d{1,2})(?:\s*[./-]\s*|\s+)(\d{1,2})(?:(?:\s*[./-]\s*|\s+)(\d{2}|\d{4}))?(?:\s*[./-])?$/;
 const DIGITS = /^\d+$/;
+
+/**
+ * Days named relative to today, in both languages whatever the interface's: a German team types
+ * "today" as often as "heute". "h" and "t" are the one-key forms accounting software knows.
+ */
+const RELATIVE_WORDS: Record<string, number> = {
+  h: 0,
+  heute: 0,
+  t: 0,
+  today: 0,
+  gestern: -1,
+  yesterday: -1,
+  morgen: 1,
+  tomorrow: 1,
+};
+/** "+14" or "-3" days from today; a unit may follow: d or t (days), w (weeks), m (months). */
+const RELATIVE = /^([+-])\s*(\d{1,4})\s*([dtwm])?$/i;
+
+function relativeDate(body: string, today: string): DateParseResult | null {
+  const word = RELATIVE_WORDS[body.toLowerCase()];
+  if (word !== undefined) return { ok: true, value: addDaysIso(today, word) };
+  const match = RELATIVE.exec(body);
+  if (!match) return null;
+  const amount = Number(match[2]) * (match[1] === '-' ? -1 : 1);
+  const unit = (match[3] ?? 'd').toLowerCase();
+  if (unit === 'm') return { ok: true, value: addMonthsIso(today, amount) };
+  return { ok: true, value: addDaysIso(today, unit === 'w' ? amount * 7 : amount) };
+}
 
 /** A two-digit year in the century that puts it nearest today (Excel's window, moved with time). */
 function fullYear(text: string, todayYear: number): number {
@@ -35,12 +63,16 @@ function isoOf(year: number, month: number, day: number): DateParseResult {
 /**
  * Reads what a finance team types, as accounting software does: "15.03.2026", "15.3.26",
  * "15/03/2026", "15.03." (this year), "150326", "15032026", "1503" (this year) and the ISO
- * "2026-03-15" that other systems copy out. Empty text is null; a day the calendar does not have
- * (31.02.) is invalid, never moved to the next month. `today` (YYYY-MM-DD) supplies the year.
+ * "2026-03-15" that other systems copy out; and days relative to today: "heute"/"today" (or "h",
+ * "t"), "gestern", "morgen", "+14", "-3", "+2w", "+1m". Empty text is null; a day the calendar
+ * does not have (31.02.) is invalid, never moved to the next month. `today` (YYYY-MM-DD) supplies
+ * the year and the start of relative days.
  */
 export function parseTypedDate(text: string, today: string): DateParseResult {
   const body = text.trim();
   if (body === '') return { ok: true, value: null };
+  const relative = relativeDate(body, today);
+  if (relative) return relative;
   const todayYear = Number(today.slice(0, 4));
   const iso = ISO.exec(body);
   if (iso) return isoOf(Number(iso[1]), Number(iso[2]), Number(iso[3]));

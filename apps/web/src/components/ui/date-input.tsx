@@ -62,6 +62,7 @@ export function DateInput({ value, onValueChange, onBlur, onKeyDown, className, 
             inputMode="numeric"
             autoComplete="off"
             placeholder={t('dateInput.placeholder')}
+            title={t('dateInput.hint')}
             disabled={disabled}
             className="pr-10 tabular-nums"
             value={text}
