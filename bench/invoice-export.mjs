@@ -1,14 +1,16 @@
 #!/usr/bin/env node
-// `npm run bench:export`: the overview's export (GET /api/invoices/export) of 100,000 invoices, the
-// most it allows, as an Excel workbook and as CSV, against a fresh Kontor whose demo organisation
-// gets the invoices straight into the database (with cost centre, ledger account and IBAN, as
-// the export joins them). Prints time to the last byte, file size and the server process's memory
-// (RSS sampled every 50 ms during each export). The embedded PostgreSQL is not counted.
+// `npm run bench:export`: the lists' exports. The invoice overview's (GET /api/invoices/export) of
+// 100,000 invoices, the most it allows, and the counterparty list's of 20,000 counterparties, each
+// as an Excel workbook and as CSV, against a fresh Kontor whose demo organisation gets the rows
+// straight into the database (invoices with cost centre, ledger account and IBAN, counterparties
+// with a bank account, as the exports join them). Prints time to the last byte, file size and the
+// server process's memory (RSS sampled every 50 ms during each export). PostgreSQL is not counted.
 import os from 'node:os';
 import pg from 'pg';
 import { printRows, round, sampleRss, startSignedInKontor, writeResults } from './bench-support.mjs';
 
 const ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
+const COUNTERPARTIES = 20_000;
 
 async function seedInvoices(pgPort) {
   const client = new pg.Client({ connectionString: `postgres://postgres:kontor-local@127.0.0.1:${pgPort}/postgres` });
@@ -28,19 +30,30 @@ async function seedInvoices(pgPort) {
        from generate_series(1, $2::int) g`,
       [orgId, ROWS],
     );
+    await client.query(
+      `insert into counterparties (organization_id, name, vat_number, city, country, payment_terms_days)
+       select $1, 'Partner ' || lpad(g::text, 5, '0') || ' GmbH', 'DE123456789', 'Berlin', 'DE', 30
+       from generate_series(1, $2::int) g`,
+      [orgId, COUNTERPARTIES],
+    );
+    await client.query(
+      `insert into counterparty_bank_accounts (organization_id, counterparty_id, name, iban)
+       select organization_id, id, 'Hausbank', 'DE89370400440532013000' from counterparties
+       where organization_id = $1 and name like 'Partner %'`,
+      [orgId],
+    );
     // Statistics as a running database has them, not as autovacuum happens to have caught up.
-    await client.query('analyze invoices');
+    await client.query('analyze invoices, counterparties, counterparty_bank_accounts');
   } finally {
     await client.end();
   }
 }
 
-async function measureExport(kontor, format) {
+async function measureExport(kontor, format, list = 'invoices') {
   const memory = sampleRss(kontor.serverPid);
   const started = performance.now();
-  const response = await fetch(`${kontor.baseUrl}/api/invoices/export?tab=new&sort=dueDate&direction=asc&format=${format}`, {
-    headers: kontor.headers,
-  });
+  const query = list === 'invoices' ? 'tab=new&sort=dueDate&direction=asc&' : '';
+  const response = await fetch(`${kontor.baseUrl}/api/${list}/export?${query}format=${format}`, { headers: kontor.headers });
   const body = Buffer.from(await response.arrayBuffer());
   const seconds = (performance.now() - started) / 1000;
   const { before, peakRss } = memory.stop();
@@ -64,7 +77,12 @@ try {
   await measureExport(kontor, 'csv');
   const xlsx = await measureExport(kontor, 'xlsx');
   const csv = await measureExport(kontor, 'csv');
-  const results = { invoices: ROWS, seedSeconds, xlsx, csv, cpus: os.cpus().length };
+  await measureExport(kontor, 'csv', 'counterparties');
+  const counterparties = {
+    xlsx: await measureExport(kontor, 'xlsx', 'counterparties'),
+    csv: await measureExport(kontor, 'csv', 'counterparties'),
+  };
+  const results = { invoices: ROWS, seedSeconds, xlsx, csv, counterparties, cpus: os.cpus().length };
   const line = (result) =>
     `${result.seconds} s (${result.rowsPerSecond} rows/s), ${result.fileMb} MB, server RSS ${result.serverRssBeforeMb} → ${result.serverRssPeakMb} MB`;
   printRows(
@@ -73,6 +91,14 @@ try {
       ['rows in the file', String(xlsx.rows)],
       ['Excel workbook (.xlsx)', line(xlsx)],
       ['CSV', line(csv)],
+    ],
+    24,
+  );
+  printRows(
+    `Counterparty export (${counterparties.xlsx.rows.toLocaleString('en')} rows)`,
+    [
+      ['Excel workbook (.xlsx)', line(counterparties.xlsx)],
+      ['CSV', line(counterparties.csv)],
     ],
     24,
   );

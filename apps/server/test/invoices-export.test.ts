@@ -228,7 +228,7 @@ describe('GET /api/invoices/export', () => {
       { maxRows: 1_000 },
     );
     await expect(tooMany).rejects.toBeInstanceOf(AppError);
-    await expect(tooMany).rejects.toMatchObject({ code: 'invoice_export_too_large', params: { max: '1.000' } });
+    await expect(tooMany).rejects.toMatchObject({ code: 'list_export_too_large', params: { max: '1.000' } });
 
     const unknown = await exportOf('tab=new&format=pdf');
     expect(unknown.statusCode).toBe(400);

@@ -44,7 +44,7 @@ export const ERROR_STATUS = {
   idp_password_too_short: 400,
   idp_interaction_expired: 400,
   invoice_not_found: 404,
-  invoice_export_too_large: 422,
+  list_export_too_large: 422,
   invoice_in_ocr: 409,
   invoice_action_refused: 409,
   invoice_not_editable: 409,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listExportFormatSchema } from '../list-export';
 import { isIban, normalizeIban } from '../iban';
 import { counterpartyNameSchema, optionalVatNumberSchema } from '../counterparty';
 import { vatCheckStateSchema } from './vat-check';
@@ -454,6 +455,12 @@ export const counterpartyListQuerySchema = z.object({
   cursor: z.string().max(500).optional(),
 });
 export type CounterpartyListQuery = z.infer<typeof counterpartyListQuerySchema>;
+
+/** GET /api/counterparties/export: the list's search and filters, every row, as a file. */
+export const counterpartyExportQuerySchema = counterpartyListQuerySchema
+  .omit({ limit: true, cursor: true })
+  .extend({ format: listExportFormatSchema });
+export type CounterpartyExportQuery = z.infer<typeof counterpartyExportQuerySchema>;
 
 export const counterpartyListItemSchema = z.object({
   id: z.uuid(),

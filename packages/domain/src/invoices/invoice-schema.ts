@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listExportFormatSchema } from '../list-export';
 import { normalizeIban } from '../iban';
 import { TRANSACTION_STATUSES } from '../payments/transaction-status';
 import { normalizeVatNumber } from '../vat';
@@ -191,15 +192,10 @@ export const invoiceListQuerySchema = z.object({
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 
-export const INVOICE_EXPORT_FORMATS = ['xlsx', 'csv'] as const;
-export type InvoiceExportFormat = (typeof INVOICE_EXPORT_FORMATS)[number];
-/** More than this is refused: narrow the list with filters (the file is built in memory). */
-export const INVOICE_EXPORT_MAX_ROWS = 100_000;
-
 /** GET /api/invoices/export: the overview's tab, search, filters and order, every row, as a file. */
 export const invoiceExportQuerySchema = invoiceListQuerySchema
   .omit({ limit: true, cursor: true })
-  .extend({ format: z.enum(INVOICE_EXPORT_FORMATS).default('xlsx') });
+  .extend({ format: listExportFormatSchema });
 export type InvoiceExportQuery = z.infer<typeof invoiceExportQuerySchema>;
 
 export const invoiceListResponseSchema = z.object({

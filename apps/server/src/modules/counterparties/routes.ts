@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   activityEntrySchema,
   counterpartyFieldsSchema,
+  counterpartyExportQuerySchema,
   counterpartyListQuerySchema,
   counterpartyListResponseSchema,
   counterpartySchema,
@@ -14,7 +15,9 @@ import {
   updateCounterpartyBodySchema,
 } from '@kontor/domain';
 import { translateServiceFieldErrors } from '../../lib/field-errors';
+import { sendExportFile } from '../../lib/table-export';
 import { access } from '../../plugins/access';
+import { exportCounterpartyList } from './export-list';
 import { deleteQuery, idParams } from '../master-data/route-schemas';
 import { listCounterparties } from './list-service';
 import { MANAGE_COUNTERPARTIES, TRUST_COUNTERPARTIES } from './policy';
@@ -41,6 +44,20 @@ export const counterpartyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, querystring: counterpartyListQuerySchema, response: { 200: counterpartyListResponseSchema } },
     },
     async (request) => listCounterparties(app.database, request.org!, request.query),
+  );
+
+  app.get(
+    '/export',
+    {
+      config: { access: access.member },
+      schema: {
+        tags,
+        summary: 'The list as a spreadsheet: every counterparty of the search and filters, in its order (XLSX or CSV).',
+        querystring: counterpartyExportQuerySchema,
+      },
+    },
+    async (request, reply) =>
+      sendExportFile(reply, await exportCounterpartyList(app.database, request.org!, request.query, request.locale)),
   );
 
   app.get(

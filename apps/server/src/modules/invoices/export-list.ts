@@ -1,11 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { INVOICE_EXPORT_MAX_ROWS, type InvoiceExportQuery, type Locale } from '@kontor/domain';
+import type { InvoiceExportQuery, Locale } from '@kontor/domain';
+import { LIST_EXPORT_MAX_ROWS } from '@kontor/domain/list-export';
 import type { Database, Tx } from '../../db/database';
 import { costCenters, invoices, ledgerAccounts, taxKeys } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { OrgContext } from '../../plugins/session';
-import { invoiceExportFile, type ExportedInvoice, type InvoiceExportFile } from './export-file';
+import type { ExportFile } from '../../lib/table-export';
+import { invoiceExportFile, type ExportedInvoice } from './export-file';
 import { countByTab } from './list-counts';
 import { readListPage, type ListFilters, type PageRow } from './list';
 import type { ListCursor } from './list-query';
@@ -108,15 +110,15 @@ function toExported(row: PageRow, details: Details | undefined): ExportedInvoice
  * GET /api/invoices/export: every row the overview would list for the same tab, search, filters
  * and order (the same page statement, batch after batch, so visibility and order cannot differ),
  * with the fields a finance team adds in a spreadsheet. Read in one read-only transaction; more
- * than INVOICE_EXPORT_MAX_ROWS rows are refused before a file is built.
+ * than LIST_EXPORT_MAX_ROWS rows are refused before a file is built.
  */
 export async function exportInvoiceList(
   database: Database,
   org: OrgContext,
   query: InvoiceExportQuery,
   locale: Locale,
-  { maxRows = INVOICE_EXPORT_MAX_ROWS }: { maxRows?: number } = {},
-): Promise<InvoiceExportFile> {
+  { maxRows = LIST_EXPORT_MAX_ROWS }: { maxRows?: number } = {},
+): Promise<ExportFile> {
   const { format, ...filters } = query;
   const exported = await database.withOrg(
     tenant(org),
@@ -128,7 +130,7 @@ export async function exportInvoiceList(
         const page = await readListPage(tx, org, filters satisfies ListFilters, cursor, BATCH_SIZE + 1, counts);
         const batch = page.slice(0, BATCH_SIZE);
         if (collected.length + batch.length > maxRows) {
-          throw new AppError('invoice_export_too_large', { max: maxRows.toLocaleString(locale) });
+          throw new AppError('list_export_too_large', { max: maxRows.toLocaleString(locale) });
         }
         const details = await readDetails(
           tx,

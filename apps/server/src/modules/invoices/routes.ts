@@ -12,8 +12,8 @@ import {
   versionBodySchema,
 } from '@kontor/domain';
 import { translateServiceFieldErrors } from '../../lib/field-errors';
+import { sendExportFile } from '../../lib/table-export';
 import { access } from '../../plugins/access';
-import { contentDisposition } from '../../plugins/storage-local';
 import { InvoiceActions } from './actions';
 import { registerInvoiceApprovalRoutes } from '../approvals/invoice-approval-routes';
 import { registerInvoiceFileRoutes } from './file-routes';
@@ -66,18 +66,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: invoiceExportQuerySchema,
       },
     },
-    async (request, reply) => {
-      const file = await exportInvoiceList(app.database, request.org!, request.query, request.locale);
-      return (
-        reply
-          .header('content-type', file.contentType)
-          .header('content-disposition', contentDisposition('attachment', file.fileName))
-          .header('cache-control', 'no-store')
-          // For the "1,204 invoices exported" message; the file itself has no count.
-          .header('x-row-count', String(file.rowCount))
-          .send(file.body)
-      );
-    },
+    async (request, reply) =>
+      sendExportFile(reply, await exportInvoiceList(app.database, request.org!, request.query, request.locale)),
   );
 
   app.post(

@@ -2,7 +2,9 @@ import { Filter } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { SearchField } from '@/components/search-field';
-import { ExportListButton } from './export/export-list-button';
+import { ExportListButton } from '@/components/list-export/export-list-button';
+import { currentLocale } from '@/lib/i18n';
+import { exportInvoiceList } from '../api/export-invoice-list';
 import type { InvoiceListRequest } from './list-query';
 
 interface InvoiceToolbarProps {
@@ -37,7 +39,10 @@ export function InvoiceToolbar({ search, onSearch, filterToggle, exportRequest }
       ) : null}
       {exportRequest ? (
         <div className="ml-auto">
-          <ExportListButton request={exportRequest} />
+          <ExportListButton
+            onExport={(format) => exportInvoiceList(exportRequest, format)}
+            doneMessage={(count) => t('exported', { count, formatted: count.toLocaleString(currentLocale()) })}
+          />
         </div>
       ) : null}
     </div>

@@ -2,12 +2,15 @@ import { Plus, SearchX, Users } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { ExportListButton } from '@/components/list-export/export-list-button';
 import { PagedListBody, pagedListTexts } from '@/components/paged-list-body';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { currentLocale } from '@/lib/i18n';
 import { useSession } from '@/lib/session-context';
 import { usePagedItems } from '@/lib/use-paged-items';
+import { exportCounterpartyList } from '../../api/export-counterparty-list';
 import { useCounterpartyList } from '../../api/list-counterparties';
 import { canManageCounterparties } from '../../model/counterparty-permissions';
 import { hasActiveFilters, toListRequest } from '../../model/list-filters';
@@ -55,12 +58,18 @@ export function CounterpartyListScreen() {
         title={t('title')}
         description={t('description')}
         actions={
-          canCreate ? (
-            <>
-              <CounterpartyImportButton />
-              {createButton}
-            </>
-          ) : undefined
+          <>
+            <ExportListButton
+              onExport={(format) => exportCounterpartyList(request, format)}
+              doneMessage={(count) => t('list.exported', { count, formatted: count.toLocaleString(currentLocale()) })}
+            />
+            {canCreate ? (
+              <>
+                <CounterpartyImportButton />
+                {createButton}
+              </>
+            ) : null}
+          </>
         }
       />
       <WaitingForMyVerification basePath={basePath} />
