@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { InvoiceExportQuery, Locale } from '@kontor/domain';
 import { LIST_EXPORT_MAX_ROWS } from '@kontor/domain/list-export';
@@ -18,7 +18,7 @@ const BATCH_SIZE = 1_000;
 
 const costCenter2 = alias(costCenters, 'cost_center_2');
 
-/** The fields the overview does not show, for one batch of its rows, read by id in one statement. */
+/** The fields the overview does not show, for one batch of its rows, read by id in one statement (one array parameter, not a thousand). */
 function selectDetails(tx: Tx, org: OrgContext, ids: string[]) {
   return tx
     .select({
@@ -60,7 +60,7 @@ function selectDetails(tx: Tx, org: OrgContext, ids: string[]) {
       and(eq(ledgerAccounts.organizationId, invoices.organizationId), eq(ledgerAccounts.id, invoices.ledgerAccountId)),
     )
     .leftJoin(taxKeys, and(eq(taxKeys.organizationId, invoices.organizationId), eq(taxKeys.id, invoices.taxKeyId)))
-    .where(and(eq(invoices.organizationId, org.orgId), inArray(invoices.id, ids)));
+    .where(and(eq(invoices.organizationId, org.orgId), sql`${invoices.id} = any(${`{${ids.join(',')}}`}::uuid[])`));
 }
 type Details = Awaited<ReturnType<typeof selectDetails>>[number];
 
