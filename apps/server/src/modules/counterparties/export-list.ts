@@ -4,16 +4,12 @@ import en from '@kontor/domain/locales/en/counterparty-export.json' with { type:
 import { LIST_EXPORT_MAX_ROWS } from '@kontor/domain/list-export';
 import type { CounterpartyExportQuery, Locale } from '@kontor/domain';
 import type { Database, OrgId, Tx } from '../../db/database';
-import { AppError } from '../../lib/app-error';
-import { tableExportFile, type ColumnKind, type ExportColumn, type ExportFile } from '../../lib/table-export';
+import { readAllForExport, tableExportFile, type ColumnKind, type ExportColumn, type ExportFile } from '../../lib/table-export';
 import type { OrgContext } from '../../plugins/session';
 import { tenant } from '../master-data/service-helpers';
 import { listCounterpartyRows, type CounterpartyListRow, type ListCursor } from './list-repo';
 
 const texts: Record<Locale, typeof en> = { de, en };
-
-/** Rows per statement, as the invoice export reads them. */
-const BATCH_SIZE = 1_000;
 
 interface DetailRow extends Record<string, unknown> {
   id: string;
@@ -100,32 +96,28 @@ export async function exportCounterpartyList(
   const rows = await database.withOrg(
     tenant(org),
     async (tx) => {
-      const collected: Exported[] = [];
-      let after: ListCursor | null = null;
-      for (;;) {
-        const page = await listCounterpartyRows(tx, org.orgId, {
-          search: query.search || undefined,
-          isTrusted: asFilter(query.trusted),
-          hasOpenInvoices: asFilter(query.hasOpenInvoices),
-          verification: query.verification,
-          after,
-          limit: BATCH_SIZE,
-        });
-        const batch = page.slice(0, BATCH_SIZE);
-        if (collected.length + batch.length > maxRows) {
-          throw new AppError('list_export_too_large', { max: maxRows.toLocaleString(locale) });
-        }
-        const details = await readDetails(
-          tx,
-          org.orgId,
-          batch.map((row) => row.id),
-        );
-        for (const row of batch) collected.push({ ...row, details: details.get(row.id) });
-        const last = batch.at(-1);
-        if (page.length <= BATCH_SIZE || !last) break;
-        after = { rank: last.rank, name: last.sort_name, id: last.id };
-      }
-      return collected;
+      const filter = {
+        search: query.search || undefined,
+        isTrusted: asFilter(query.trusted),
+        hasOpenInvoices: asFilter(query.hasOpenInvoices),
+        verification: query.verification,
+      };
+      return readAllForExport({
+        // listCounterpartyRows adds the one row that tells whether more follow itself.
+        readPage: (after: ListCursor | null, limit) =>
+          listCounterpartyRows(tx, org.orgId, { ...filter, after, limit: limit - 1 }),
+        cursorOf: (last): ListCursor => ({ rank: last.rank, name: last.sort_name, id: last.id }),
+        convert: async (batch) => {
+          const details = await readDetails(
+            tx,
+            org.orgId,
+            batch.map((row) => row.id),
+          );
+          return batch.map((row) => ({ ...row, details: details.get(row.id) }));
+        },
+        maxRows,
+        locale,
+      });
     },
     { readOnly: true },
   );

@@ -4,17 +4,13 @@ import type { InvoiceExportQuery, Locale } from '@kontor/domain';
 import { LIST_EXPORT_MAX_ROWS } from '@kontor/domain/list-export';
 import type { Database, Tx } from '../../db/database';
 import { costCenters, invoices, ledgerAccounts, taxKeys } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
 import type { OrgContext } from '../../plugins/session';
-import type { ExportFile } from '../../lib/table-export';
+import { readAllForExport, type ExportFile } from '../../lib/table-export';
 import { invoiceExportFile, type ExportedInvoice } from './export-file';
 import { countByTab } from './list-counts';
 import { readListPage, type ListFilters, type PageRow } from './list';
 import type { ListCursor } from './list-query';
 import { tenant } from './service';
-
-/** Rows per statement: large enough that 100,000 rows are 100 round trips, small enough to stay cheap each. */
-const BATCH_SIZE = 1_000;
 
 const costCenter2 = alias(costCenters, 'cost_center_2');
 
@@ -124,25 +120,25 @@ export async function exportInvoiceList(
     tenant(org),
     async (tx) => {
       const counts = countByTab(tx, org);
-      const collected: ExportedInvoice[] = [];
-      let cursor: ListCursor | null = null;
-      for (;;) {
-        const page = await readListPage(tx, org, filters satisfies ListFilters, cursor, BATCH_SIZE + 1, counts);
-        const batch = page.slice(0, BATCH_SIZE);
-        if (collected.length + batch.length > maxRows) {
-          throw new AppError('list_export_too_large', { max: maxRows.toLocaleString(locale) });
-        }
-        const details = await readDetails(
-          tx,
-          org,
-          batch.map((row) => row.id),
-        );
-        for (const row of batch) collected.push(toExported(row, details.get(row.id)));
-        const last = batch.at(-1);
-        if (page.length <= BATCH_SIZE || !last) break;
-        cursor = { sort: filters.sort, direction: filters.direction, value: last.sort_value, id: last.id };
-      }
-      return collected;
+      return readAllForExport({
+        readPage: (after: ListCursor | null, limit) => readListPage(tx, org, filters satisfies ListFilters, after, limit, counts),
+        cursorOf: (last): ListCursor => ({
+          sort: filters.sort,
+          direction: filters.direction,
+          value: last.sort_value,
+          id: last.id,
+        }),
+        convert: async (batch) => {
+          const details = await readDetails(
+            tx,
+            org,
+            batch.map((row) => row.id),
+          );
+          return batch.map((row) => toExported(row, details.get(row.id)));
+        },
+        maxRows,
+        locale,
+      });
     },
     { readOnly: true },
   );
