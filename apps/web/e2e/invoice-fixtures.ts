@@ -54,3 +54,22 @@ export async function getInvoiceVersion(request: APIRequestContext, id: string):
 
 /** Unique per run, so specs never see each other's invoices. */
 export const runId = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+/** A default invoice flow of one step that `approverId` approves alone (through the API; its editor has its own spec). */
+export async function createSoleApproverInvoiceFlow(
+  request: APIRequestContext,
+  approverId: string,
+  name: string,
+): Promise<string> {
+  const response = await request.post('/api/approval-flows', {
+    data: {
+      name,
+      type: 'invoice',
+      isDefault: true,
+      steps: [{ approverIds: [approverId], requiredApprovals: 1 }],
+      conditions: [],
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}

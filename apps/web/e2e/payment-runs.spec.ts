@@ -3,7 +3,7 @@ import { expect, test, type Browser, type Download, type Page } from '@playwrigh
 import { validateSepaXml } from '@kontor/formats';
 import { createCounterparty } from './counterparty-fixtures';
 import { isoDate, uploadInvoice } from './invoice-detail-support';
-import { runId } from './invoice-fixtures';
+import { createSoleApproverInvoiceFlow, runId } from './invoice-fixtures';
 import { DEMO_ADMIN, signIn, withDatabase } from './support';
 
 /**
@@ -36,20 +36,6 @@ async function demoIds(): Promise<{ adminId: string; supplierId: string; debitor
     if (!adminRow || !supplierRow || !accountRow) throw new Error('The demo organisation lacks its seed data');
     return { adminId: adminRow.id, supplierId: supplierRow.id, debitorAccountId: accountRow.id };
   });
-}
-
-/** The invoice flow (through the API; its editor has its own spec): Anna Admin approves alone. */
-async function createInvoiceFlow(admin: Page, adminId: string): Promise<void> {
-  const response = await admin.request.post('/api/approval-flows', {
-    data: {
-      name: `Rechnungen ${runId()}`,
-      type: 'invoice',
-      isDefault: true,
-      steps: [{ approverIds: [adminId], requiredApprovals: 1 }],
-      conditions: [],
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
 }
 
 /** A payment-run flow through the API (the test that builds one in the editor may not have run). */
@@ -176,7 +162,8 @@ test.beforeAll(async () => {
 test('approved invoice → payment → run → approval → valid pain.001, downloaded again byte for byte', async ({ browser }) => {
   const admin = await signedInPage(browser, DEMO_ADMIN);
   const ids = await demoIds();
-  await createInvoiceFlow(admin, ids.adminId);
+  // Anna Admin approves invoices alone.
+  await createSoleApproverInvoiceFlow(admin.request, ids.adminId, `Rechnungen ${runId()}`);
   await createPaymentRunFlowInSettings(admin, `Zahlläufe ${runId()}`);
 
   const invoiceNumber = `ZL-${runId()}`;

@@ -47,3 +47,29 @@ export const matchingFlowResponseSchema = z.object({
   flows: z.array(z.object({ id: z.uuid(), name: z.string(), isDefault: z.boolean(), stepCount: z.number().int() })),
 });
 export type MatchingFlowResponse = z.infer<typeof matchingFlowResponseSchema>;
+
+/**
+ * The most invoices one bulk-approve request decides. The web sends a larger selection in chunks
+ * of this size, so that it can show how far it got; each invoice is its own transaction.
+ */
+export const BULK_APPROVE_CHUNK = 25;
+
+/** POST /api/invoices/bulk-approve: each invoice with the version the approver saw in the list. */
+export const bulkApproveBodySchema = z.object({
+  items: z
+    .array(z.object({ id: z.uuid(), version: z.number().int().min(1) }))
+    .min(1)
+    .max(BULK_APPROVE_CHUNK),
+});
+export type BulkApproveBody = z.infer<typeof bulkApproveBodySchema>;
+
+/**
+ * What each approval did: `approved` (the last step completed), `next_step` (its step completed,
+ * the next one opened) or `recorded` (the step needs more approvals). A refusal keeps its error
+ * code and the message in the caller's language (which required fields are missing, say).
+ */
+export const bulkApproveResponseSchema = z.object({
+  decided: z.array(z.object({ id: z.uuid(), outcome: z.enum(['approved', 'next_step', 'recorded']) })),
+  failed: z.array(z.object({ id: z.uuid(), code: z.string(), message: z.string() })),
+});
+export type BulkApproveResponse = z.infer<typeof bulkApproveResponseSchema>;

@@ -162,6 +162,8 @@ export const invoiceListItemSchema = z.object({
   currency: currencySchema.nullable(),
   type: invoiceTypeSchema,
   costCenterId: z.uuid().nullable(),
+  /** The version the row was read at: what an action from the list (bulk approve) checks against. */
+  version: z.number().int(),
   fileName: z.string().nullable(),
   /** Filled on the archive tab (cancelled invoices); optional so other tabs may leave it out. */
   cancelReason: z.string().nullable().optional(),

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  bulkApproveBodySchema,
+  bulkApproveResponseSchema,
   invoiceSchema,
   matchingFlowResponseSchema,
   reasonBodySchema,
@@ -40,6 +42,15 @@ export function registerInvoiceApprovalRoutes(app: FastifyInstance): void {
     '/:id/approve',
     { config, schema: { tags, params: idParams, body: versionBodySchema, response: answer } },
     async (request) => service.approve(request.org!, request.params.id, request.body.version, request.locale),
+  );
+
+  routes.post(
+    '/bulk-approve',
+    {
+      config: { access: access.member },
+      schema: { tags, body: bulkApproveBodySchema, response: { 200: bulkApproveResponseSchema } },
+    },
+    async (request) => service.bulkApprove(request.org!, request.body, request.locale),
   );
 
   routes.post(

@@ -4,6 +4,8 @@ import {
   isOcrRunning,
   nextInvoiceStatus,
   requirementStageOfApproval,
+  type BulkApproveBody,
+  type BulkApproveResponse,
   type Invoice,
   type InvoiceAction,
   type Locale,
@@ -11,7 +13,8 @@ import {
   type RequestApprovalBody,
 } from '@kontor/domain';
 import type { Database, Tx } from '../../db/database';
-import { AppError } from '../../lib/app-error';
+import { AppError, isAppError } from '../../lib/app-error';
+import { translateError } from '../../lib/i18n';
 import type { Mailer } from '../../plugins/foundation-types';
 import type { OrgContext } from '../../plugins/session';
 import { writeActivity } from '../activity-log/writer';
@@ -28,7 +31,7 @@ import { actorOf, tenant } from './context';
 import { listFlowRows } from './flow-repo';
 import { notifyOpenedStep } from './notify';
 import { openApprovalRequest } from './open-request';
-import { recordDecision } from './record-decision';
+import { recordDecision, type RecordedDecision } from './record-decision';
 import { resetCurrentRequest } from './request-lifecycle';
 import { findCurrentRequest, findOpenRequest } from './request-repo';
 
@@ -82,11 +85,37 @@ export class InvoiceApprovalService {
   }
 
   async approve(org: OrgContext, id: string, version: number, locale: Locale): Promise<Invoice> {
-    return this.decide(org, id, version, { decision: 'approved', reason: null }, locale);
+    return (await this.decide(org, id, version, { decision: 'approved', reason: null }, locale)).invoice;
   }
 
   async reject(org: OrgContext, id: string, body: { reason: string; version: number }, locale: Locale): Promise<Invoice> {
-    return this.decide(org, id, body.version, { decision: 'rejected', reason: body.reason }, locale);
+    return (await this.decide(org, id, body.version, { decision: 'rejected', reason: body.reason }, locale)).invoice;
+  }
+
+  /**
+   * Approves several invoices (the "my approvals" selection), each in its own transaction exactly
+   * as a single approval: one refusal (a stale version, a missing required field, no longer this
+   * approver's turn) does not hold up the others and comes back with its code and message.
+   */
+  async bulkApprove(org: OrgContext, body: BulkApproveBody, locale: Locale): Promise<BulkApproveResponse> {
+    const decided: BulkApproveResponse['decided'] = [];
+    const failed: BulkApproveResponse['failed'] = [];
+    const seen = new Set<string>();
+    for (const { id, version } of body.items) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      try {
+        const { outcome } = await this.decide(org, id, version, { decision: 'approved', reason: null }, locale);
+        decided.push({
+          id,
+          outcome: outcome === 'step_completed' ? 'next_step' : outcome === 'recorded' ? 'recorded' : 'approved',
+        });
+      } catch (error) {
+        if (!isAppError(error)) throw error;
+        failed.push({ id, code: error.code, message: translateError(error.code, locale, error.params) });
+      }
+    }
+    return { decided, failed };
   }
 
   async reset(org: OrgContext, id: string, version: number): Promise<Invoice> {
@@ -113,7 +142,7 @@ export class InvoiceApprovalService {
     version: number,
     choice: { decision: 'approved' | 'rejected'; reason: string | null },
     locale: Locale,
-  ): Promise<Invoice> {
+  ): Promise<{ invoice: Invoice; outcome: RecordedDecision['outcome'] }> {
     return this.database.withOrg(tenant(org), async (tx) => {
       // The lock serialises approvers of this invoice: the second one reads the first one's decision.
       const row = await findVisibleInvoice(tx, org, id, { lock: true });
@@ -127,10 +156,11 @@ export class InvoiceApprovalService {
         enforceRequiredFields(row, parts, settings, requirementStageOfApproval(state), locale);
       });
 
-      if (result.outcome === 'recorded') return readInvoice(tx, org.orgId, row); // no status change: no new version
+      // No status change: no new version.
+      if (result.outcome === 'recorded') return { invoice: await readInvoice(tx, org.orgId, row), outcome: result.outcome };
       if (result.outcome === 'step_completed') {
         await notifyOpenedStep(tx, this.deps, org, row, request, result.openedStep);
-        return readInvoice(tx, org.orgId, row);
+        return { invoice: await readInvoice(tx, org.orgId, row), outcome: result.outcome };
       }
       const action = result.outcome === 'approved' ? 'approve' : 'reject';
       const updated = await this.moveInvoice(tx, org, row, action, choice.reason ?? undefined);
@@ -139,7 +169,7 @@ export class InvoiceApprovalService {
       if (result.outcome === 'approved' && updated.shouldCreateTransaction && !updated.alreadyPaid) {
         await createTransactionForInvoice(tx, org.orgId, updated, actorOf(org));
       }
-      return readInvoice(tx, org.orgId, updated);
+      return { invoice: await readInvoice(tx, org.orgId, updated), outcome: result.outcome };
     });
   }
 

@@ -102,6 +102,7 @@ export interface PageRow extends Record<string, unknown> {
   currency: string | null;
   type: InvoiceType;
   cost_center_id: string | null;
+  version: number;
   /** ISO 8601 in UTC, formatted by PostgreSQL (raw statements return timestamps as text). */
   created_at: string;
   file_name: string | null;
@@ -144,6 +145,7 @@ const PAGE_OUTPUT = sql.raw(
     'page.type',
     'page.cancel_reason',
     'page.cost_center_id',
+    'page.version',
     `to_char(page.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at`,
     'page.sort_key::text as sort_value',
   ].join(', '),
@@ -173,7 +175,7 @@ function pageStatement(
     ${invoices.counterpartyName} as counterparty_name, ${invoices.invoiceNumber} as invoice_number,
     ${invoices.date} as date, ${invoices.dueDate} as due_date, ${invoices.totalAmount} as total_amount,
     ${invoices.currency} as currency, ${invoices.type} as type, ${invoices.cancelReason} as cancel_reason, ${invoices.costCenterId} as cost_center_id,
-    ${invoices.createdAt} as created_at, ${column} as sort_key`;
+    ${invoices.version} as version, ${invoices.createdAt} as created_at, ${column} as sort_key`;
 
   // Search matches drive the page: each is fetched by primary key. The lateral subquery with
   // LIMIT cannot be flattened, so no plan can walk the whole tab to hash-join the matches (which
@@ -249,6 +251,7 @@ function toListItem(row: PageRow, readingProgress: Map<string, number>): Invoice
     currency: row.currency as InvoiceCurrency | null,
     type: row.type,
     costCenterId: row.cost_center_id,
+    version: row.version,
     fileName: row.file_name,
     cancelReason: row.cancel_reason,
     ...(row.approval_progress !== undefined ? { approvalProgress: row.approval_progress } : {}),

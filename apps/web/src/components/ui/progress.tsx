@@ -1,19 +1,25 @@
 import { cn } from '@/lib/cn';
 
-/** A labelled usage bar; `max` null means unlimited (the bar then stays empty). */
+/**
+ * A labelled bar; `max` null means unlimited (the bar then stays empty). A `usage` bar (plan
+ * limits) warns from 80 % and turns red when full; a `completion` bar (work under way) stays in
+ * the primary colour, since reaching the end is the good outcome there.
+ */
 export function Progress({
   value,
   max,
   label,
+  kind = 'usage',
   className,
 }: {
   value: number;
   max: number | null;
   label: string;
+  kind?: 'usage' | 'completion';
   className?: string;
 }) {
   const ratio = max && max > 0 ? Math.min(value / max, 1) : 0;
-  const tone = ratio >= 1 ? 'bg-danger' : ratio >= 0.8 ? 'bg-warning' : 'bg-primary';
+  const tone = kind === 'completion' ? 'bg-primary' : ratio >= 1 ? 'bg-danger' : ratio >= 0.8 ? 'bg-warning' : 'bg-primary';
   return (
     <div
       role="progressbar"

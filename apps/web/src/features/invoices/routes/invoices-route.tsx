@@ -25,8 +25,8 @@ import { useUploadQueue, type UploadSummary } from '../components/use-upload-que
 const InvoiceFilterPanel = lazy(() =>
   import('../components/invoice-filter-panel').then((module) => ({ default: module.InvoiceFilterPanel })),
 );
-const BulkArchiveBar = lazy(() =>
-  import('../components/bulk-archive-bar').then((module) => ({ default: module.BulkArchiveBar })),
+const BulkSelectionBar = lazy(() =>
+  import('../components/bulk-selection-bar').then((module) => ({ default: module.BulkSelectionBar })),
 );
 const UploadDialog = lazy(() => import('../components/upload-dialog').then((module) => ({ default: module.UploadDialog })));
 
@@ -60,7 +60,7 @@ export function InvoicesRoute() {
     },
   });
 
-  const selectedIds = items.filter((item) => selection.selected.has(item.id)).map((item) => item.id);
+  const selectedItems = items.filter((item) => selection.selected.has(item.id));
 
   if (!isTranslated) return <LoadingState />;
 
@@ -89,7 +89,9 @@ export function InvoicesRoute() {
       />
       <Suspense fallback={null}>
         {isFilterPanelOpen ? <InvoiceFilterPanel filters={filters} onChange={updateFilters} /> : null}
-        {selectedIds.length > 0 ? <BulkArchiveBar selectedIds={selectedIds} items={items} onDone={selection.clear} /> : null}
+        {selectedItems.length > 0 ? (
+          <BulkSelectionBar selected={selectedItems} items={items} canApprove={tab === 'my-approvals'} onDone={selection.clear} />
+        ) : null}
       </Suspense>
       <InvoiceListBody
         list={list}

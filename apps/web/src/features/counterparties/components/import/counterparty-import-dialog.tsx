@@ -112,7 +112,7 @@ export function CounterpartyImportDialog({ open, onOpenChange }: CounterpartyImp
       }
       if (finished) return <ImportResult status={finished} />;
       if (status.data) return <ImportProgress status={status.data} />;
-      return <Progress value={0} max={1} label={t('progress.label')} />;
+      return <Progress value={0} max={1} label={t('progress.label')} kind="completion" />;
     }
     if (upload && mapping) {
       return (
@@ -127,7 +127,12 @@ export function CounterpartyImportDialog({ open, onOpenChange }: CounterpartyImp
         <ImportFileDrop onFile={(file) => void onFile(file)} disabled={uploading !== null} />
         {uploading ? (
           <div className="grid gap-1">
-            <Progress value={uploading.ratio} max={1} label={t('upload.uploading', { fileName: uploading.fileName })} />
+            <Progress
+              value={uploading.ratio}
+              max={1}
+              label={t('upload.uploading', { fileName: uploading.fileName })}
+              kind="completion"
+            />
             <p className="text-sm text-muted-foreground">{t('upload.uploading', { fileName: uploading.fileName })}</p>
           </div>
         ) : null}

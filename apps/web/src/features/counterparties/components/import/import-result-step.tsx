@@ -12,7 +12,7 @@ export function ImportProgress({ status }: { status: CounterpartyImportStatus })
   const total = status.totalRows ?? 0;
   return (
     <div className="grid gap-2" data-testid="import-progress">
-      <Progress value={status.processedRows} max={total} label={t('progress.label')} />
+      <Progress value={status.processedRows} max={total} label={t('progress.label')} kind="completion" />
       <p className="text-sm text-muted-foreground" aria-live="polite">
         {status.processedRows === 0 ? t('progress.waiting') : t('progress.running', { processed: status.processedRows, total })}
       </p>

@@ -49,7 +49,7 @@ function ImportProgress({ id, kind }: { id: string; kind: BankFileImportKind }) 
     return (
       <div className="grid gap-2" data-testid="bank-file-import-progress">
         <p className="text-sm">{label}</p>
-        <Progress value={percent} max={100} label={label} />
+        <Progress value={percent} max={100} label={label} kind="completion" />
       </div>
     );
   }
@@ -106,6 +106,7 @@ export function BankFileImportButton({ kind }: { kind: BankFileImportKind }) {
               <Progress
                 value={Math.round(step.ratio * 100)}
                 max={100}
+                kind="completion"
                 label={t('import.uploading', { fileName: step.fileName })}
               />
             </div>
