@@ -97,6 +97,8 @@ test('in German the fields and the calendar speak German, and the list filter re
   // Days relative to today, in Kontor's time zone: "heute" and "+14" as accounting software reads them.
   const dueDate = page.getByLabel('Fälligkeitsdatum', { exact: true });
   await expect(dueDate).toHaveAttribute('title', /heute, morgen, \+14/);
+  // A phone offers its letter keyboard for them (a digit pad has no letters, on iOS no "+").
+  await expect(dueDate).toHaveAttribute('inputmode', 'text');
   await dueDate.fill('heute');
   await dueDate.blur();
   await expect(dueDate).toHaveValue(berlinDate(0));

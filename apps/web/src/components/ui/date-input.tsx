@@ -59,7 +59,9 @@ export function DateInput({ value, onValueChange, onBlur, onKeyDown, className, 
               else if (ref) ref.current = element;
             }}
             type="text"
-            inputMode="numeric"
+            // Not "numeric": a phone's digit pad has no letters and, on iOS, no "+", so "heute",
+            // "t" or "+14" (lib/date-input.ts) could not be typed; the calendar button stays for taps.
+            inputMode="text"
             autoComplete="off"
             placeholder={t('dateInput.placeholder')}
             title={t('dateInput.hint')}
