@@ -151,6 +151,11 @@ const VALID_BODIES: Record<string, BodyFactory> = {
   'POST /api/invoices/:id/approve': () => ({ version: 1 }),
   'POST /api/invoices/:id/reject': () => ({ reason: 'Foreign', version: 1 }),
   'POST /api/invoices/:id/reset': () => ({ version: 1 }),
+  'POST /api/invoices/:id/reassign-approval': () => ({
+    version: 1,
+    fromApproverId: '00000000-0000-4000-8000-00000000000a',
+    toApproverId: '00000000-0000-4000-8000-00000000000b',
+  }),
   'PUT /api/approval-flows/:id': (foreign) => ({
     version: 1,
     name: 'Home',

@@ -73,3 +73,22 @@ export const bulkApproveResponseSchema = z.object({
   failed: z.array(z.object({ id: z.uuid(), code: z.string(), message: z.string() })),
 });
 export type BulkApproveResponse = z.infer<typeof bulkApproveResponseSchema>;
+
+/**
+ * POST /api/invoices/:id/reassign-approval: hands the open approval of `fromApproverId` in the
+ * current step to `toApproverId` (an approver away, or one who cannot judge the invoice), with an
+ * optional note for the new approver and the history.
+ */
+export const reassignApprovalBodySchema = z.object({
+  version: z.number().int().min(1),
+  fromApproverId: z.uuid(),
+  toApproverId: z.uuid(),
+  note: z.string().trim().max(500).optional(),
+});
+export type ReassignApprovalBody = z.infer<typeof reassignApprovalBodySchema>;
+
+/** GET /api/invoices/:id/approver-candidates: the members an open approval may be handed to. */
+export const approverCandidatesResponseSchema = z.object({
+  items: z.array(z.object({ id: z.uuid(), name: z.string() })),
+});
+export type ApproverCandidatesResponse = z.infer<typeof approverCandidatesResponseSchema>;

@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  approverCandidatesResponseSchema,
   bulkApproveBodySchema,
   bulkApproveResponseSchema,
   invoiceSchema,
   matchingFlowResponseSchema,
   reasonBodySchema,
+  reassignApprovalBodySchema,
   requestApprovalBodySchema,
   versionBodySchema,
 } from '@kontor/domain';
@@ -57,6 +59,18 @@ export function registerInvoiceApprovalRoutes(app: FastifyInstance): void {
     '/:id/reject',
     { config, schema: { tags, params: idParams, body: reasonBodySchema, response: answer } },
     async (request) => service.reject(request.org!, request.params.id, request.body, request.locale),
+  );
+
+  routes.post(
+    '/:id/reassign-approval',
+    { config, schema: { tags, params: idParams, body: reassignApprovalBodySchema, response: answer } },
+    async (request) => service.reassign(request.org!, request.params.id, request.body),
+  );
+
+  routes.get(
+    '/:id/approver-candidates',
+    { config, schema: { tags, params: idParams, response: { 200: approverCandidatesResponseSchema } } },
+    async (request) => service.approverCandidates(request.org!, request.params.id),
   );
 
   routes.post(

@@ -9,7 +9,9 @@ import {
   type Invoice,
   type InvoiceAction,
   type Locale,
+  type ApproverCandidatesResponse,
   type MatchingFlowResponse,
+  type ReassignApprovalBody,
   type RequestApprovalBody,
 } from '@kontor/domain';
 import type { Database, Tx } from '../../db/database';
@@ -28,9 +30,10 @@ import {
 } from '../transactions/from-invoice';
 import { enforceRequiredFields, flowSubjectOf, resetRefusalError } from './approval-checks';
 import { actorOf, tenant } from './context';
-import { listFlowRows } from './flow-repo';
+import { listFlowRows, listMembers } from './flow-repo';
 import { notifyOpenedStep } from './notify';
 import { openApprovalRequest } from './open-request';
+import { reassignApproval } from './reassign-approval';
 import { recordDecision, type RecordedDecision } from './record-decision';
 import { resetCurrentRequest } from './request-lifecycle';
 import { findCurrentRequest, findOpenRequest } from './request-repo';
@@ -116,6 +119,36 @@ export class InvoiceApprovalService {
       }
     }
     return { decided, failed };
+  }
+
+  /**
+   * Hands an open approval of the current step on to another member (SPEC §6 leaves absences
+   * open; this is how an approval does not wait for someone away): the approver themselves or
+   * someone with ap_invoices:manage. The invoice keeps its version: nothing of it changed.
+   */
+  async reassign(org: OrgContext, id: string, body: ReassignApprovalBody): Promise<Invoice> {
+    return this.database.withOrg(tenant(org), async (tx) => {
+      const row = await findVisibleInvoice(tx, org, id, { lock: true });
+      if (row.version !== body.version) throw new AppError('stale_version');
+      const request = await findOpenRequest(tx, org.orgId, 'invoice', id);
+      if (!request || row.status !== 'in_approval') throw new AppError('approval_not_pending');
+      const { newApprover } = await reassignApproval(tx, org, { type: 'invoice', id }, request, body, canSeeAllInvoices(org));
+      await notifyOpenedStep(tx, this.deps, org, row, request, request.currentStep, newApprover.userId);
+      return readInvoice(tx, org.orgId, row);
+    });
+  }
+
+  /** The members an approval of this invoice may be handed on to (any member; the server checks the step). */
+  async approverCandidates(org: OrgContext, id: string): Promise<ApproverCandidatesResponse> {
+    return this.database.withOrg(
+      tenant(org),
+      async (tx) => {
+        await findVisibleInvoice(tx, org, id);
+        const members = await listMembers(tx, org.orgId);
+        return { items: members.map((member) => ({ id: member.userId, name: member.name || member.email })) };
+      },
+      { readOnly: true },
+    );
   }
 
   async reset(org: OrgContext, id: string, version: number): Promise<Invoice> {

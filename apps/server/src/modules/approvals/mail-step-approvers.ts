@@ -26,7 +26,8 @@ export const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /**
  * Tells each approver of the step that just opened, in their language, through the outbox of the
- * transaction that opened it (a rolled-back approval sends nothing).
+ * transaction that opened it (a rolled-back approval sends nothing); with `onlyApproverId`, only
+ * that one (an approval handed on to them).
  */
 export async function mailStepApprovers(
   tx: Tx,
@@ -35,8 +36,10 @@ export async function mailStepApprovers(
   request: Pick<RequestRow, 'id' | 'flowName' | 'requiredApprovals'>,
   step: number,
   mail: StepMail,
+  onlyApproverId?: string,
 ): Promise<void> {
-  const recipients = await listWaitingRecipients(tx, orgId, request.id);
+  const waiting = await listWaitingRecipients(tx, orgId, request.id);
+  const recipients = onlyApproverId ? waiting.filter((recipient) => recipient.userId === onlyApproverId) : waiting;
   for (const recipient of recipients) {
     const locale: Locale = recipient.locale === 'de' ? 'de' : 'en';
     const t: TranslateNotification = (key, params) => translateNotification(key, locale, params);

@@ -12,7 +12,10 @@ export interface NotifiedInvoice {
   currency: string | null;
 }
 
-/** Mails the approvers of an invoice's step that just opened; the link opens it in My approvals. */
+/**
+ * Mails the approvers of an invoice's step that just opened (or, with `onlyApproverId`, the one an
+ * approval was handed on to); the link opens it in My approvals.
+ */
 export async function notifyOpenedStep(
   tx: Tx,
   deps: { mailer: Mailer; publicUrl: string },
@@ -20,21 +23,30 @@ export async function notifyOpenedStep(
   invoice: NotifiedInvoice,
   request: Pick<RequestRow, 'id' | 'flowName' | 'requiredApprovals'>,
   step: number,
+  onlyApproverId?: string,
 ): Promise<void> {
   const amount = invoice.totalAmount === null ? null : formatMoney(invoice.totalAmount, invoice.currency ?? 'EUR');
-  await mailStepApprovers(tx, deps.mailer, org.orgId, request, step, {
-    link: `${deps.publicUrl}/${org.slug}/invoices/my-approvals/${invoice.id}`,
-    subjectKey: 'approvalNeededSubject',
-    bodyKey: 'approvalNeededBody',
-    template: 'approval_needed',
-    collapseSubjectSpaces: true,
-    params: (t) => ({
-      // The subject names the sender on its own ("Unbekannter Geschäftspartner"), the body after "von" (dative).
-      sender: oneLine(invoice.counterpartyName ?? '') || t('unknownSender'),
-      counterparty: oneLine(invoice.counterpartyName ?? '') || t('unknownCounterparty'),
-      invoiceNumber: oneLine(invoice.invoiceNumber ?? '') || t('noInvoiceNumber'),
-      amount: amount ?? t('noAmount'),
-      amountInText: amount ?? t('unknownAmount'),
-    }),
-  });
+  await mailStepApprovers(
+    tx,
+    deps.mailer,
+    org.orgId,
+    request,
+    step,
+    {
+      link: `${deps.publicUrl}/${org.slug}/invoices/my-approvals/${invoice.id}`,
+      subjectKey: 'approvalNeededSubject',
+      bodyKey: 'approvalNeededBody',
+      template: 'approval_needed',
+      collapseSubjectSpaces: true,
+      params: (t) => ({
+        // The subject names the sender on its own ("Unbekannter Geschäftspartner"), the body after "von" (dative).
+        sender: oneLine(invoice.counterpartyName ?? '') || t('unknownSender'),
+        counterparty: oneLine(invoice.counterpartyName ?? '') || t('unknownCounterparty'),
+        invoiceNumber: oneLine(invoice.invoiceNumber ?? '') || t('noInvoiceNumber'),
+        amount: amount ?? t('noAmount'),
+        amountInText: amount ?? t('unknownAmount'),
+      }),
+    },
+    onlyApproverId,
+  );
 }

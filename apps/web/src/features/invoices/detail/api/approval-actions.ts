@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RequestApprovalBody } from '@kontor/domain/approvals/approval-views';
+import type { ReassignApprovalBody, RequestApprovalBody } from '@kontor/domain/approvals/approval-views';
 import type { Invoice } from '@kontor/domain/invoices/invoice-schema';
 import { api } from '@/lib/api-client';
 import { applyInvoice } from './invoice-cache';
@@ -26,6 +26,11 @@ export function resetInvoiceApprovals(id: string, version: number): Promise<Invo
   return api.post<Invoice>(actionPath(id, 'reset'), { version });
 }
 
+/** POST /invoices/:id/reassign-approval: an open approval of the current step goes to another member. */
+export function reassignInvoiceApproval(id: string, body: ReassignApprovalBody): Promise<Invoice> {
+  return api.post<Invoice>(actionPath(id, 'reassign-approval'), body);
+}
+
 /** The approval actions of one invoice; each shows the answer at once and refreshes lists and counts. */
 export function useApprovalActions(id: string) {
   const queryClient = useQueryClient();
@@ -35,5 +40,6 @@ export function useApprovalActions(id: string) {
     approve: useMutation({ mutationFn: (version: number) => approveInvoice(id, version), onSuccess }),
     reject: useMutation({ mutationFn: (body: { version: number; reason: string }) => rejectInvoice(id, body), onSuccess }),
     reset: useMutation({ mutationFn: (version: number) => resetInvoiceApprovals(id, version), onSuccess }),
+    reassign: useMutation({ mutationFn: (body: ReassignApprovalBody) => reassignInvoiceApproval(id, body), onSuccess }),
   };
 }

@@ -12,6 +12,7 @@ export const invoiceDetailKeys = {
   activity: (id: string) => ['invoices', 'detail', id, 'activity'] as const,
   fileUrl: (id: string, fileId: string) => ['invoices', 'detail', id, 'file-url', fileId] as const,
   matchingFlow: (id: string) => ['invoices', 'detail', id, 'approval-flow'] as const,
+  approverCandidates: (id: string) => ['invoices', 'detail', id, 'approver-candidates'] as const,
 };
 
 /** A changed invoice from any action: show it at once, refresh its history and the lists. */

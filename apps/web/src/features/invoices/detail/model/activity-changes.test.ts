@@ -40,11 +40,21 @@ describe('activityVerb and activityDetails', () => {
     expect(activityVerb('update', { attachmentRemoved: 'a.pdf' })).toBe('detach');
     expect(activityVerb('update', { invoiceNumber: { from: null, to: 'R-1' } })).toBe('update');
     expect(activityVerb('cancel', { status: { from: 'new', to: 'cancelled' }, reason: 'duplicate' })).toBe('cancel');
+    expect(activityVerb('update', { approver: { from: 'Anna', to: 'Dora' }, step: 0 })).toBe('reassign');
   });
 
   it('shows the reason and the files', () => {
     expect(activityDetails({ reason: 'duplicate' })).toEqual({ reason: 'duplicate' });
     expect(activityDetails({ attachmentsAdded: ['a.pdf', 'b.png'] })).toEqual({ files: ['a.pdf', 'b.png'] });
     expect(activityDetails({ attachmentRemoved: 'a.pdf' })).toEqual({ files: ['a.pdf'] });
+    expect(activityDetails({ approver: { from: 'Anna', to: 'Dora' }, note: 'Urlaub' })).toEqual({ note: 'Urlaub' });
+  });
+
+  it('shows who an approval was handed on from and to, not the ids', () => {
+    const changes = describeActivityChanges(
+      { approver: { from: 'Anna', to: 'Dora' }, fromApproverId: 'a', toApproverId: 'd', step: 0 },
+      (status) => status,
+    );
+    expect(changes).toEqual([{ field: 'approver', from: 'Anna', to: 'Dora', hasValues: true }]);
   });
 });

@@ -67,6 +67,7 @@ export function activityVerb(action: string, changes: Record<string, unknown> | 
   if ('commentAdded' in changes) return 'comment';
   if ('attachmentsAdded' in changes) return 'attach';
   if ('attachmentRemoved' in changes) return 'detach';
+  if (isFromTo(changes.approver)) return 'reassign';
   const status = changes.status;
   if (isFromTo(status)) {
     if (status.to === 'archived') return 'archive';
@@ -75,11 +76,15 @@ export function activityVerb(action: string, changes: Record<string, unknown> | 
   return action;
 }
 
-/** Free-text details worth showing next to the verb: the cancel reason, the files attached or removed. */
-export function activityDetails(changes: Record<string, unknown> | null): { reason?: string; files?: string[] } {
+/**
+ * Free-text details worth showing next to the verb: the reason (of a cancellation or rejection),
+ * the note of an approval handed on, the files attached or removed.
+ */
+export function activityDetails(changes: Record<string, unknown> | null): { reason?: string; note?: string; files?: string[] } {
   if (!changes) return {};
-  const details: { reason?: string; files?: string[] } = {};
+  const details: { reason?: string; note?: string; files?: string[] } = {};
   if (typeof changes.reason === 'string') details.reason = changes.reason;
+  if (typeof changes.note === 'string') details.note = changes.note;
   const files = changes.attachmentsAdded ?? changes.attachmentRemoved ?? changes.fileName;
   if (typeof files === 'string') details.files = [files];
   else if (Array.isArray(files)) details.files = files.filter((file): file is string => typeof file === 'string');

@@ -41,11 +41,30 @@ const viewer = (userId: string, overrides: Partial<ApprovalViewer> = {}): Approv
 });
 
 describe('approvalAbilities', () => {
+  it('lets an approver hand on their own open approval, and an invoice manager anyone’s of the open step', () => {
+    const both = request({
+      steps: [
+        { requiredApprovals: 2, items: [item(CLARA), item(BEN, 'approved'), item(ADA)] },
+        { requiredApprovals: 1, items: [item(BEN)] },
+      ],
+    });
+    const invoice = buildInvoice({ status: 'in_approval', approval: both });
+    expect(approvalAbilities(invoice, viewer(CLARA)).handOn).toEqual([{ approverId: CLARA, approverName: CLARA }]);
+    // Ben decided in this step; his item of the next step is not open yet.
+    expect(approvalAbilities(invoice, viewer(BEN)).handOn).toEqual([]);
+    expect(
+      approvalAbilities(invoice, viewer(BEN, { permissions: ['ap_invoices:manage'] })).handOn.map((entry) => entry.approverId),
+    ).toEqual([CLARA, ADA]);
+    const approved = buildInvoice({ status: 'approved', approval: request({ status: 'approved' }) });
+    expect(approvalAbilities(approved, viewer(CLARA, { role: 'admin' })).handOn).toEqual([]);
+  });
+
   it('offers only the request on a new invoice', () => {
     expect(approvalAbilities(buildInvoice({ status: 'new' }), viewer(CLARA))).toEqual({
       canRequest: true,
       canDecide: false,
       canReset: false,
+      handOn: [],
     });
   });
 
@@ -77,7 +96,7 @@ describe('approvalAbilities', () => {
     expect(approvalAbilities(pending, viewer(CLARA, { permissions: ['ap_invoices:manage'] })).canReset).toBe(true);
     expect(approvalAbilities(pending, viewer(CLARA, { role: 'admin' })).canReset).toBe(true);
     const rejected = buildInvoice({ status: 'rejected', approval: request({ status: 'rejected' }) });
-    expect(approvalAbilities(rejected, viewer(BEN))).toEqual({ canRequest: false, canDecide: false, canReset: true });
+    expect(approvalAbilities(rejected, viewer(BEN))).toEqual({ canRequest: false, canDecide: false, canReset: true, handOn: [] });
     const exported = buildInvoice({ status: 'exported', approval: request({ status: 'approved' }) });
     expect(approvalAbilities(exported, viewer(BEN, { role: 'admin' })).canReset).toBe(false);
   });

@@ -13,6 +13,11 @@ export interface ApprovalAbilities {
   /** Approve and reject go together: the viewer waits as an approver of the open step. */
   canDecide: boolean;
   canReset: boolean;
+  /**
+   * The open approvals of the current step the viewer may hand on to another member: their own,
+   * or with ap_invoices:manage anyone's. Empty: nothing to hand on.
+   */
+  handOn: { approverId: string; approverName: string }[];
 }
 
 const RESETTABLE_STATUSES: readonly Invoice['status'][] = ['in_approval', 'approved', 'rejected'];
@@ -32,12 +37,18 @@ export function isWaitingApprover(approval: ApprovalRequestView | null, userId: 
 export function approvalAbilities(invoice: Pick<Invoice, 'status' | 'approval'>, viewer: ApprovalViewer): ApprovalAbilities {
   const { approval } = invoice;
   const isRequester = approval !== null && approval.requestedBy === viewer.userId;
+  const managesInvoices = hasPermission(viewer.role, viewer.permissions, 'ap_invoices:manage');
+  const openItems =
+    invoice.status === 'in_approval' && approval?.status === 'pending'
+      ? (approval.steps[approval.currentStep]?.items ?? []).filter((item) => item.decision === 'pending')
+      : [];
   return {
     canRequest: invoice.status === 'new',
     canDecide: invoice.status === 'in_approval' && isWaitingApprover(approval, viewer.userId),
-    canReset:
-      RESETTABLE_STATUSES.includes(invoice.status) &&
-      (isRequester || hasPermission(viewer.role, viewer.permissions, 'ap_invoices:manage')),
+    canReset: RESETTABLE_STATUSES.includes(invoice.status) && (isRequester || managesInvoices),
+    handOn: openItems
+      .filter((item) => managesInvoices || item.approverId === viewer.userId)
+      .map(({ approverId, approverName }) => ({ approverId, approverName })),
   };
 }
 

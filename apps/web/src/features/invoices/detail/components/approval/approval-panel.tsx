@@ -1,6 +1,8 @@
-import { Check, RotateCcw, Send, X } from 'lucide-react';
+import { Check, RotateCcw, Send, UserRoundPlus, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { hasPermission } from '@kontor/domain/permissions';
 import { reasonBodySchema, type Invoice } from '@kontor/domain/invoices/invoice-schema';
 import { ApprovalSection } from '@/components/approval/approval-section';
 import { ReasonDialog } from '@/components/reason-dialog';
@@ -10,6 +12,7 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { useSession } from '@/lib/session-context';
 import { useApprovalActions } from '../../api/approval-actions';
 import { approvalAbilities } from '../../model/approval-abilities';
+import { HandOnApprovalDialog } from './hand-on-approval-dialog';
 import { NextToApproveLink } from './next-to-approve-link';
 import { RequestApprovalDialog } from './request-approval-dialog';
 
@@ -24,14 +27,22 @@ export function ApprovalPanel({ invoice, hasUnsavedChanges }: ApprovalPanelProps
   const { t } = useTranslation('invoice-detail');
   const session = useSession();
   const actions = useApprovalActions(invoice.id);
-  const [dialog, setDialog] = useState<'request' | 'reject' | 'reset' | null>(null);
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<'request' | 'reject' | 'reset' | 'hand-on' | null>(null);
   const { approval } = invoice;
   const abilities = approvalAbilities(invoice, {
     userId: session.user.id,
     role: session.user.role,
     permissions: session.permissions,
   });
-  const hasActions = abilities.canRequest || abilities.canDecide || abilities.canReset;
+  const canHandOn = abilities.handOn.length > 0;
+  const hasActions = abilities.canRequest || abilities.canDecide || abilities.canReset || canHandOn;
+  // Without ap_invoices:manage a member sees an invoice as its uploader or approver only: one who
+  // hands on their own approval of someone else's upload no longer sees it, and goes back to the list.
+  const losesSight = (fromApproverId: string) =>
+    fromApproverId === session.user.id &&
+    invoice.uploadedBy !== session.user.id &&
+    !hasPermission(session.user.role, session.permissions, 'ap_invoices:manage');
   if (!approval && !abilities.canRequest) return null;
 
   /** Runs an action with its toasts; true when it succeeded (a dialog then closes). */
@@ -91,6 +102,12 @@ export function ApprovalPanel({ invoice, hasUnsavedChanges }: ApprovalPanelProps
               </Button>
             </>
           ) : null}
+          {canHandOn ? (
+            <Button variant="outline" disabled={hasUnsavedChanges} onClick={() => setDialog('hand-on')}>
+              <UserRoundPlus aria-hidden="true" />
+              {t('approval.handOn.action')}
+            </Button>
+          ) : null}
           {abilities.canReset ? (
             <Button variant="outline" disabled={hasUnsavedChanges} onClick={() => setDialog('reset')}>
               <RotateCcw aria-hidden="true" />
@@ -132,6 +149,22 @@ export function ApprovalPanel({ invoice, hasUnsavedChanges }: ApprovalPanelProps
             t('approval.rejectFailed'),
           )
         }
+      />
+      <HandOnApprovalDialog
+        invoice={invoice}
+        from={abilities.handOn}
+        open={dialog === 'hand-on'}
+        onOpenChange={(open) => setDialog(open ? 'hand-on' : null)}
+        isPending={actions.reassign.isPending}
+        onConfirm={async (body, newApproverName) => {
+          const done = await run(
+            () => actions.reassign.mutateAsync(body),
+            t('approval.handOn.done', { name: newApproverName }),
+            t('approval.handOn.failed'),
+          );
+          if (done && losesSight(body.fromApproverId)) void navigate(`/${session.organization.slug}/invoices/my-approvals`);
+          return done;
+        }}
       />
       <ConfirmDialog
         open={dialog === 'reset'}

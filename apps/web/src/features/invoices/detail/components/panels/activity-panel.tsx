@@ -25,10 +25,11 @@ const KNOWN_ACTIONS = [
   'comment',
   'attach',
   'detach',
+  'reassign',
 ] as const;
 type KnownAction = (typeof KNOWN_ACTIONS)[number];
 const isKnownAction = (action: string): action is KnownAction => (KNOWN_ACTIONS as readonly string[]).includes(action);
-const OTHER_FIELDS = ['status', 'version', 'cancelReason', 'attachments'] as const;
+const OTHER_FIELDS = ['status', 'version', 'cancelReason', 'attachments', 'approver'] as const;
 
 /** Who did what when, and which fields changed (SPEC §3 activity log), newest first. */
 export function ActivityPanel({ invoiceId }: { invoiceId: string }) {
@@ -57,9 +58,12 @@ export function ActivityPanel({ invoiceId }: { invoiceId: string }) {
       changesOf={(entry) => describeActivityChanges(entry.changes, statusLabel)}
       detailsOf={(entry) => {
         const details = activityDetails(entry.changes);
+        // A cancellation's reason reads "Cancelled: …", a rejection's "Reason: …".
+        const reasonKey = entry.action === 'cancel' ? 'states.cancelReason' : 'activity.reason';
         return (
           <>
-            {details.reason ? <p className="mt-1 text-xs">{t('states.cancelReason', { reason: details.reason })}</p> : null}
+            {details.reason ? <p className="mt-1 text-xs">{t(reasonKey, { reason: details.reason })}</p> : null}
+            {details.note ? <p className="mt-1 text-xs">{t('activity.note', { note: details.note })}</p> : null}
             {details.files ? <p className="mt-1 text-xs text-muted-foreground">{details.files.join(', ')}</p> : null}
           </>
         );
