@@ -68,6 +68,46 @@ describe('counterparty records: create, update, delete, trust', () => {
     expect(entry).toMatchObject({ action: 'create', changes: expect.objectContaining({ accountsPayableNumber: '30000' }) });
   });
 
+  it('creates through the API from the name alone; fields left out are empty, and what is sent is still checked', async () => {
+    const minimal = await call('POST', '/api/counterparties', clerk.cookie, { name: 'Nur Name GmbH' });
+    expect(minimal.statusCode, minimal.body).toBe(201);
+    expect(minimal.json()).toMatchObject({
+      name: 'Nur Name GmbH',
+      vatNumber: null,
+      email: null,
+      country: null,
+      bankAccounts: [],
+      paymentTermsDays: null,
+      skontoRate: null,
+      paymentRemindersEnabled: false,
+      accountsPayableNumber: expect.stringMatching(/^\d+$/),
+    });
+    const withAccount = await call('POST', '/api/counterparties', clerk.cookie, {
+      name: 'Mit Konto KG',
+      bankAccounts: [{ name: 'Haupt', iban: 'DE89 3704 0044 0532 0130 00', bic: null }],
+    });
+    expect(withAccount.statusCode, withAccount.body).toBe(201);
+    expect(withAccount.json().bankAccounts).toMatchObject([{ iban: 'DE89370400440532013000' }]);
+
+    const refused = [
+      {},
+      { name: 'Falsch', email: 'keine-adresse' },
+      { name: 'Falsch', skontoDays: 10 },
+      { name: 'Falsch', paymentRemindersEnabled: true },
+      { name: 'Falsch', bankAccounts: [{ name: 'Haupt', iban: 'DE00 1234', bic: null }] },
+    ];
+    for (const body of refused) {
+      const response = await call('POST', '/api/counterparties', clerk.cookie, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    // A PUT still replaces the whole record: every field must be sent.
+    const partialUpdate = await call('PUT', `/api/counterparties/${minimal.json().id}`, clerk.cookie, {
+      name: 'Neu',
+      version: 1,
+    });
+    expect(partialUpdate.statusCode).toBe(400);
+  });
+
   it('numbers concurrent creations distinctly', async () => {
     const results = await Promise.all(Array.from({ length: 6 }, (_, index) => create({ name: `Parallel ${index}` })));
     expect(new Set(results.map((item) => item.accountsReceivableNumber)).size).toBe(6);

@@ -305,59 +305,91 @@ export const counterpartyBankAccountInputSchema = z.object({
 });
 export type CounterpartyBankAccountInput = z.infer<typeof counterpartyBankAccountInputSchema>;
 
-/** The counterparty form and POST/PUT /api/counterparties. */
-export const counterpartyFieldsSchema = z
-  .object({
-    name: counterpartyNameSchema,
-    vatNumber: optionalVatNumberSchema,
-    email: optionalText(320).refine((value) => value === null || EMAIL_PATTERN.test(value), { message: 'invalid_email' }),
-    description: optionalText(2000),
-    street: optionalText(200),
-    zip: optionalText(20),
-    city: optionalText(100),
-    country: countryCodeSchema.nullable(),
-    bankAccounts: z.array(counterpartyBankAccountInputSchema).max(20),
-    /** Null: the next number from the organisation's start number (SPEC §3 numbering). */
-    accountsPayableNumber: optionalText(9).refine((value) => value === null || ACCOUNT_NUMBER_PATTERN.test(value), {
-      message: 'ap_number_format',
-    }),
-    accountsReceivableNumber: optionalText(9).refine((value) => value === null || ACCOUNT_NUMBER_PATTERN.test(value), {
-      message: 'ar_number_format',
-    }),
-    defaultLedgerAccountId: z.uuid().nullable(),
-    paymentTermsDays: z.number().int().min(0).max(365).nullable(),
-    skontoDays: z.number().int().min(0).max(365).nullable(),
-    /** Basis points (2 % = 200). */
-    skontoRate: z.number().int().min(1).max(10_000).nullable(),
-    paymentRemindersEnabled: z.boolean(),
-    /** SPEC §5: one or more valid addresses, comma separated. */
-    paymentReminderEmails: optionalText(2000),
-  })
-  .superRefine((fields, context) => {
-    // SPEC §5: a bank account needs a unique name and IBAN combination.
-    const seen = new Set<string>();
-    fields.bankAccounts.forEach((account, index) => {
-      const key = `${account.name.toLowerCase()}|${account.iban}`;
-      if (seen.has(key))
-        context.addIssue({ code: 'custom', path: ['bankAccounts', index, 'iban'], message: 'bank_account_duplicate' });
-      seen.add(key);
-    });
-    if ((fields.skontoDays === null) !== (fields.skontoRate === null)) {
-      context.addIssue({
-        code: 'custom',
-        path: [fields.skontoDays === null ? 'skontoDays' : 'skontoRate'],
-        message: 'skonto_terms_incomplete',
-      });
-    }
-    const emails = splitReminderEmails(fields.paymentReminderEmails);
-    if (emails.some((email) => !EMAIL_PATTERN.test(email))) {
-      context.addIssue({ code: 'custom', path: ['paymentReminderEmails'], message: 'reminder_emails_invalid' });
-    } else if (fields.paymentRemindersEnabled && emails.length === 0) {
-      context.addIssue({ code: 'custom', path: ['paymentReminderEmails'], message: 'reminder_emails_required' });
-    }
+/** The fields of a counterparty, as the form and the API write them. */
+const counterpartyFieldsShape = {
+  name: counterpartyNameSchema,
+  vatNumber: optionalVatNumberSchema,
+  email: optionalText(320).refine((value) => value === null || EMAIL_PATTERN.test(value), { message: 'invalid_email' }),
+  description: optionalText(2000),
+  street: optionalText(200),
+  zip: optionalText(20),
+  city: optionalText(100),
+  country: countryCodeSchema.nullable(),
+  bankAccounts: z.array(counterpartyBankAccountInputSchema).max(20),
+  /** Null: the next number from the organisation's start number (SPEC §3 numbering). */
+  accountsPayableNumber: optionalText(9).refine((value) => value === null || ACCOUNT_NUMBER_PATTERN.test(value), {
+    message: 'ap_number_format',
+  }),
+  accountsReceivableNumber: optionalText(9).refine((value) => value === null || ACCOUNT_NUMBER_PATTERN.test(value), {
+    message: 'ar_number_format',
+  }),
+  defaultLedgerAccountId: z.uuid().nullable(),
+  paymentTermsDays: z.number().int().min(0).max(365).nullable(),
+  skontoDays: z.number().int().min(0).max(365).nullable(),
+  /** Basis points (2 % = 200). */
+  skontoRate: z.number().int().min(1).max(10_000).nullable(),
+  paymentRemindersEnabled: z.boolean(),
+  /** SPEC §5: one or more valid addresses, comma separated. */
+  paymentReminderEmails: optionalText(2000),
+};
+
+type CounterpartyFieldsShape = z.infer<z.ZodObject<typeof counterpartyFieldsShape>>;
+
+/** The rules across fields: bank accounts, skonto terms, reminder addresses. */
+function checkCounterpartyFields(fields: CounterpartyFieldsShape, context: z.RefinementCtx): void {
+  // SPEC §5: a bank account needs a unique name and IBAN combination.
+  const seen = new Set<string>();
+  fields.bankAccounts.forEach((account, index) => {
+    const key = `${account.name.toLowerCase()}|${account.iban}`;
+    if (seen.has(key))
+      context.addIssue({ code: 'custom', path: ['bankAccounts', index, 'iban'], message: 'bank_account_duplicate' });
+    seen.add(key);
   });
+  if ((fields.skontoDays === null) !== (fields.skontoRate === null)) {
+    context.addIssue({
+      code: 'custom',
+      path: [fields.skontoDays === null ? 'skontoDays' : 'skontoRate'],
+      message: 'skonto_terms_incomplete',
+    });
+  }
+  const emails = splitReminderEmails(fields.paymentReminderEmails);
+  if (emails.some((email) => !EMAIL_PATTERN.test(email))) {
+    context.addIssue({ code: 'custom', path: ['paymentReminderEmails'], message: 'reminder_emails_invalid' });
+  } else if (fields.paymentRemindersEnabled && emails.length === 0) {
+    context.addIssue({ code: 'custom', path: ['paymentReminderEmails'], message: 'reminder_emails_required' });
+  }
+}
+
+/** The counterparty form and PUT /api/counterparties/:id (every field: a PUT replaces the record). */
+export const counterpartyFieldsSchema = z.object(counterpartyFieldsShape).superRefine(checkCounterpartyFields);
 export type CounterpartyFields = z.infer<typeof counterpartyFieldsSchema>;
 export type CounterpartyFieldsInput = z.input<typeof counterpartyFieldsSchema>;
+
+/**
+ * POST /api/counterparties: only the name is required; a field left out is empty (no bank
+ * accounts, reminders off), so an API client sends what it knows. The web form sends every field.
+ */
+export const createCounterpartyBodySchema = z
+  .object({
+    ...counterpartyFieldsShape,
+    vatNumber: counterpartyFieldsShape.vatNumber.default(null),
+    email: counterpartyFieldsShape.email.default(null),
+    description: counterpartyFieldsShape.description.default(null),
+    street: counterpartyFieldsShape.street.default(null),
+    zip: counterpartyFieldsShape.zip.default(null),
+    city: counterpartyFieldsShape.city.default(null),
+    country: counterpartyFieldsShape.country.default(null),
+    bankAccounts: counterpartyFieldsShape.bankAccounts.default([]),
+    accountsPayableNumber: counterpartyFieldsShape.accountsPayableNumber.default(null),
+    accountsReceivableNumber: counterpartyFieldsShape.accountsReceivableNumber.default(null),
+    defaultLedgerAccountId: counterpartyFieldsShape.defaultLedgerAccountId.default(null),
+    paymentTermsDays: counterpartyFieldsShape.paymentTermsDays.default(null),
+    skontoDays: counterpartyFieldsShape.skontoDays.default(null),
+    skontoRate: counterpartyFieldsShape.skontoRate.default(null),
+    paymentRemindersEnabled: counterpartyFieldsShape.paymentRemindersEnabled.default(false),
+    paymentReminderEmails: counterpartyFieldsShape.paymentReminderEmails.default(null),
+  })
+  .superRefine(checkCounterpartyFields);
 
 /**
  * A counterparty with nothing filled in: the new-record form's start, and the base that tests and

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   activityEntrySchema,
-  counterpartyFieldsSchema,
+  createCounterpartyBodySchema,
   counterpartyExportQuerySchema,
   counterpartyListQuerySchema,
   counterpartyListResponseSchema,
@@ -80,7 +80,7 @@ export const counterpartyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/',
-    { config: { access: manage }, schema: { tags, body: counterpartyFieldsSchema, response: { 201: counterpartySchema } } },
+    { config: { access: manage }, schema: { tags, body: createCounterpartyBodySchema, response: { 201: counterpartySchema } } },
     async (request, reply) => reply.status(201).send(await records.create(request.org!, request.body)),
   );
 
