@@ -176,10 +176,14 @@ async function throughput(items, work) {
   return Math.round(items.length / ((performance.now() - started) / 1000));
 }
 
+/** invoices/bulk-approve takes at most this many invoices per request (BULK_APPROVE_CHUNK). */
+const BULK_APPROVE_CHUNK = 25;
+
 /**
  * Approvals through the API: a one-step, one-approver flow (the load user), approval requested
  * for many distinct new invoices, then each approved by POST /api/invoices/:id/approve (which
- * locks the invoice, records the decision, closes the request and moves the invoice).
+ * locks the invoice, records the decision, closes the request and moves the invoice); then as
+ * many more approved from "my approvals" in bulk, 25 per POST /api/invoices/bulk-approve.
  */
 export async function approvalThroughput(baseUrl, cookie, databaseUrl, orgId, count = 2_000) {
   const headers = { cookie, origin: baseUrl, 'content-type': 'application/json' };
@@ -202,18 +206,30 @@ export async function approvalThroughput(baseUrl, cookie, databaseUrl, orgId, co
   );
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  const { rows } = await client.query(
+  const { rows: all } = await client.query(
     `select id, version from invoices where organization_id = $1 and status = 'new' order by id limit $2`,
-    [orgId, count],
+    [orgId, count * 2],
   );
   await client.end();
-  const requestsPerSecond = await throughput(rows, (row) =>
+  const rows = all.slice(0, count);
+  const bulkRows = all.slice(count);
+  const requestsPerSecond = await throughput(all, (row) =>
     post(`/api/invoices/${row.id}/request-approval`, { version: row.version, flowId: flow.id }),
   );
   const approvalsPerSecond = await throughput(rows, (row) =>
     post(`/api/invoices/${row.id}/approve`, { version: row.version + 1 }),
   );
-  return { invoices: rows.length, requestsPerSecond, approvalsPerSecond };
+  const chunks = [];
+  for (let start = 0; start < bulkRows.length; start += BULK_APPROVE_CHUNK)
+    chunks.push(bulkRows.slice(start, start + BULK_APPROVE_CHUNK));
+  const chunksPerSecond = await throughput(chunks, async (chunk) => {
+    const answer = await post('/api/invoices/bulk-approve', {
+      items: chunk.map((row) => ({ id: row.id, version: row.version + 1 })),
+    });
+    if (answer.failed.length > 0) throw new Error(`bulk approve refused: ${JSON.stringify(answer.failed[0])}`);
+  });
+  const bulkApprovalsPerSecond = Math.round((chunksPerSecond * bulkRows.length) / chunks.length);
+  return { invoices: rows.length, requestsPerSecond, approvalsPerSecond, bulkInvoices: bulkRows.length, bulkApprovalsPerSecond };
 }
 
 const LOAD_USER = 'load@large.kontor.test';

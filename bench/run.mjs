@@ -162,6 +162,11 @@ if (results.invoices) {
       '',
     ],
     [
+      `bulk approval from "my approvals" (${approvals.bulkInvoices} invoices, 25 per request)`,
+      `${approvals.bulkApprovalsPerSecond} approvals/s`,
+      '',
+    ],
+    [
       'overview opened → first rows in Chromium',
       `median ${firstRowsInChromium.medianMs} ms · p90 ${firstRowsInChromium.p90Ms} ms · worst ${firstRowsInChromium.worstMs} ms (${firstRowsInChromium.loads} loads)`,
       '≤ 1 s',

@@ -47,6 +47,7 @@ import { paymentRunRoutes } from './modules/payment-runs/routes';
 import { transactionRoutes } from './modules/transactions/routes';
 import { registerPaymentRunJobs } from './modules/payment-runs/jobs';
 import { registerWaitingCountJobs } from './modules/approvals/waiting-counts';
+import { registerApprovalReminderJobs } from './modules/approvals/reminder-jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -107,6 +108,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   await registerBankFileImport(app);
   await registerPaymentRunJobs(app);
   await registerWaitingCountJobs(app);
+  await registerApprovalReminderJobs(app);
   await app.register(systemRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(userRoutes, { prefix: '/api/user' });

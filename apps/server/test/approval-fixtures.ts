@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { ApprovalFlowBody, Invoice, Permission } from '@kontor/domain';
+import type { ApprovalFlow, ApprovalFlowBody, Invoice, Permission } from '@kontor/domain';
 import { mailOutbox, users } from '../src/db/schema';
 import { addMember, browser, type TestUser } from './factories';
 import type { TestApp } from './harness';
@@ -55,6 +55,16 @@ export function flowBody(steps: { approvers: TestUser[]; required: number }[], o
     conditions: [],
     ...overrides,
   } satisfies ApprovalFlowBody;
+}
+
+/** A flow (not the default) in which each of `approvers` in turn approves alone. */
+export async function flowOneAfterAnother(
+  client: ReturnType<typeof approvalClient>,
+  approvers: TestUser[],
+  name: string,
+): Promise<ApprovalFlow> {
+  const steps = approvers.map((approver) => ({ approvers: [approver], required: 1 }));
+  return (await client.createFlow(flowBody(steps, { name, isDefault: false }))).json<ApprovalFlow>();
 }
 
 /** An invoice ready for approval (status new, version 1), uploaded by `uploadedBy`. */

@@ -4,7 +4,14 @@ import { BULK_APPROVE_CHUNK, DEFAULT_REQUIRED_FIELDS, type ApprovalFlow, type Bu
 import { invoices } from '../src/db/schema';
 import { browser, createOrganizationWithAdmin, type TestOrganization, type TestUser } from './factories';
 import { createTestApp, type TestApp } from './harness';
-import { addApprover, approvalClient, flowBody, insertApprovableInvoice, outboxFor } from './approval-fixtures';
+import {
+  addApprover,
+  approvalClient,
+  flowBody,
+  flowOneAfterAnother,
+  insertApprovableInvoice,
+  outboxFor,
+} from './approval-fixtures';
 
 /** POST /api/invoices/bulk-approve: the "my approvals" selection approved at once (issue 4). */
 describe('bulk approval', () => {
@@ -26,17 +33,7 @@ describe('bulk approval', () => {
     carl = await addApprover(testApp, org.id, { name: 'Carl', locale: 'de' });
     const admin = approvalClient(testApp, org.admin);
     single = (await admin.createFlow(flowBody([{ approvers: [anna, ben], required: 1 }], { name: 'Einer' }))).json();
-    annaThenCarl = (
-      await admin.createFlow(
-        flowBody(
-          [
-            { approvers: [anna], required: 1 },
-            { approvers: [carl], required: 1 },
-          ],
-          { name: 'Anna dann Carl', isDefault: false },
-        ),
-      )
-    ).json();
+    annaThenCarl = await flowOneAfterAnother(admin, [anna, carl], 'Anna dann Carl');
   });
   afterAll(async () => testApp.close());
 

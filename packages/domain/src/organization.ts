@@ -70,6 +70,13 @@ export const numberingSchema = z.object({
 });
 export type Numbering = z.infer<typeof numberingSchema>;
 
+/**
+ * Approval reminders: approvers are reminded on business mornings of invoices that have waited
+ * for them longer than this many days; null turns reminders off.
+ */
+export const APPROVAL_REMINDER_DAYS_MAX = 30;
+export const approvalReminderDaysSchema = z.number().int().min(1).max(APPROVAL_REMINDER_DAYS_MAX).nullable();
+
 export const organizationSchema = z.object({
   id: z.uuid(),
   slug: z.string(),
@@ -83,6 +90,7 @@ export const organizationSchema = z.object({
   paymentStrategy: paymentStrategySchema,
   /** Executive verification: one, all or a custom number of the named verifiers must approve (SPEC §4). */
   requiredVerifiers: requiredVerifiersPolicySchema,
+  approvalReminderDays: approvalReminderDaysSchema,
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -104,6 +112,7 @@ export const updateOrganizationBodySchema = z.object({
   paymentRunCreationStrategy: paymentRunCreationStrategySchema.optional(),
   paymentStrategy: paymentStrategySchema.optional(),
   requiredVerifiers: requiredVerifiersPolicySchema.optional(),
+  approvalReminderDays: approvalReminderDaysSchema.optional(),
 });
 export type UpdateOrganizationBody = z.infer<typeof updateOrganizationBodySchema>;
 

@@ -22,6 +22,8 @@ export const organizations = pgTable('organizations', {
     .$type<RequiredVerifiersPolicy>()
     .notNull()
     .default(sql`'"one"'::jsonb`),
+  /** Approvers are reminded of invoices waiting longer than this many days; null: no reminders. */
+  approvalReminderDays: integer('approval_reminder_days').default(3),
   version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -38,6 +38,7 @@ export function toOrganization(row: OrganizationRow): Organization {
     paymentRunCreationStrategy: row.paymentRunCreationStrategy,
     paymentStrategy: row.paymentStrategy,
     requiredVerifiers: row.requiredVerifiers,
+    approvalReminderDays: row.approvalReminderDays,
     version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -178,6 +179,8 @@ export class OrganizationService {
       ...(body.paymentRunCreationStrategy ? { paymentRunCreationStrategy: body.paymentRunCreationStrategy } : {}),
       ...(body.paymentStrategy ? { paymentStrategy: body.paymentStrategy } : {}),
       ...(body.requiredVerifiers ? { requiredVerifiers: body.requiredVerifiers } : {}),
+      // null turns reminders off: only a field left out means "unchanged".
+      ...(body.approvalReminderDays !== undefined ? { approvalReminderDays: body.approvalReminderDays } : {}),
     });
   }
 

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ApprovalRemindersForm } from '../components/general/approval-reminders-form';
 import { CompanyNameForm } from '../components/general/company-name-form';
 import { LogoUpload } from '../components/general/logo-upload';
 import { NumberingForm } from '../components/general/numbering-form';
@@ -18,6 +19,7 @@ export function GeneralSettingsRoute() {
           <LogoUpload organization={organization} />
           <NumberingForm organization={organization} />
           <RequiredFieldsForm organization={organization} />
+          <ApprovalRemindersForm organization={organization} />
           <RequiredVerifiersForm organization={organization} />
         </div>
       )}
