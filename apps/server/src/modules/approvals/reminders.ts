@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { formatMoney, type Locale } from '@kontor/domain';
-import type { Database, OrgId } from '../../db/database';
+import type { Database, OrgId, Tx } from '../../db/database';
 import { translateNotification } from '../../lib/i18n';
 import type { Mailer } from '../../plugins/foundation-types';
 import { oneLine, type TranslateNotification } from './mail-step-approvers';
@@ -48,17 +48,16 @@ export async function listReminderOrganizations(database: Database): Promise<Org
  * the step before for a later one), oldest first.
  */
 async function findOverdueApprovals(
-  database: Database,
+  tx: Tx,
   orgId: OrgId,
   today: string,
-): Promise<{ days: number | null; rows: OverdueApproval[] }> {
-  return database.withOrg({ orgId, userId: null }, async (tx) => {
-    const settings = await tx.execute<{ days: number | null }>(
-      sql`select approval_reminder_days as days from organizations where id = ${orgId}`,
-    );
-    const days = settings.rows[0]?.days ?? null;
-    if (days === null) return { days, rows: [] };
-    const result = await tx.execute<OverdueApproval>(sql`
+): Promise<{ days: number | null; slug: string; rows: OverdueApproval[] }> {
+  const settings = await tx.execute<{ days: number | null; slug: string }>(
+    sql`select approval_reminder_days as days, slug from organizations where id = ${orgId}`,
+  );
+  const { days, slug } = settings.rows[0]!;
+  if (days === null) return { days, slug, rows: [] };
+  const result = await tx.execute<OverdueApproval>(sql`
       select w.approver_id, u.name as approver_name, u.email as approver_email, u.locale as approver_locale,
              i.id as invoice_id, i.counterparty_name, i.invoice_number, i.total_amount::text as total_amount, i.currency,
              w.waiting_since::text as waiting_since
@@ -73,8 +72,7 @@ async function findOverdueApprovals(
         join users u on u.id = w.approver_id
        where w.waiting_since < ${today}::date - ${days}::int
        order by w.approver_id, w.waiting_since, i.id`);
-    return { days, rows: result.rows };
-  });
+  return { days, slug, rows: result.rows };
 }
 
 /**
@@ -88,13 +86,13 @@ export async function sendApprovalReminders(
   orgId: OrgId,
   today: string,
 ): Promise<number> {
-  const { days, rows } = await findOverdueApprovals(database, orgId, today);
-  if (days === null || rows.length === 0) return 0;
-  const byApprover = new Map<string, OverdueApproval[]>();
-  for (const row of rows) byApprover.set(row.approver_id, [...(byApprover.get(row.approver_id) ?? []), row]);
+  // One transaction: the mails leave through the outbox only if all of them were written.
   return database.withOrg({ orgId, userId: null }, async (tx) => {
-    const organization = await tx.execute<{ slug: string }>(sql`select slug from organizations where id = ${orgId}`);
-    const link = `${deps.publicUrl}/${organization.rows[0]!.slug}/invoices/my-approvals`;
+    const { days, slug, rows } = await findOverdueApprovals(tx, orgId, today);
+    if (days === null || rows.length === 0) return 0;
+    const byApprover = new Map<string, OverdueApproval[]>();
+    for (const row of rows) byApprover.set(row.approver_id, [...(byApprover.get(row.approver_id) ?? []), row]);
+    const link = `${deps.publicUrl}/${slug}/invoices/my-approvals`;
     for (const waiting of byApprover.values()) {
       const first = waiting[0]!;
       const locale: Locale = first.approver_locale === 'de' ? 'de' : 'en';

@@ -21,17 +21,17 @@ export function BulkSelectionBar({ selected, items, canApprove, onDone }: BulkSe
   return (
     <div
       role="region"
-      aria-label={t('bulkArchive.label')}
+      aria-label={t('selection.label')}
       className="mb-3 flex flex-wrap items-center gap-3 rounded-md border border-primary/30 bg-primary-background px-3 py-2 text-sm"
     >
       <span className="font-medium text-primary">
-        {t('bulkArchive.selected', { count: selected.length })}
+        {t('selection.selected', { count: selected.length })}
         {total ? <span data-testid="selection-total" className="tabular-nums">{` · ${total}`}</span> : null}
       </span>
       {canApprove ? <BulkApproveAction selected={selected} items={items} total={total} onDone={onDone} /> : null}
       <BulkArchiveAction selectedIds={selected.map((item) => item.id)} items={items} onDone={onDone} />
       <Button size="sm" variant="ghost" onClick={onDone}>
-        {t('bulkArchive.clearSelection')}
+        {t('selection.clearSelection')}
       </Button>
     </div>
   );
