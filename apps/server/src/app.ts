@@ -48,6 +48,8 @@ import { transactionRoutes } from './modules/transactions/routes';
 import { registerPaymentRunJobs } from './modules/payment-runs/jobs';
 import { registerWaitingCountJobs } from './modules/approvals/waiting-counts';
 import { registerApprovalReminderJobs } from './modules/approvals/reminder-jobs';
+import { registerAbsenceJobs } from './modules/approvals/absence-jobs';
+import { absenceRoutes } from './modules/approvals/absence-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -109,6 +111,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   await registerPaymentRunJobs(app);
   await registerWaitingCountJobs(app);
   await registerApprovalReminderJobs(app);
+  await registerAbsenceJobs(app);
   await app.register(systemRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(userRoutes, { prefix: '/api/user' });
@@ -128,6 +131,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   await app.register(emailVerificationRoutes, { prefix: '/api/counterparties' });
   await app.register(publicEmailVerificationRoutes, { prefix: '/api/public/bank-account-verification' });
   await app.register(approvalFlowRoutes, { prefix: '/api/approval-flows' });
+  await app.register(absenceRoutes, { prefix: '/api/approval-absences' });
   await app.register(bankFileImportRoutes, { prefix: '/api/bank-file-imports' });
   await app.register(paymentRunRoutes, { prefix: '/api/payment-runs' });
   await app.register(transactionRoutes, { prefix: '/api/transactions' });

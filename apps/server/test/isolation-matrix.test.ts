@@ -29,6 +29,8 @@ import { snapshotOrganization } from './snapshot';
 type ForeignResourceFactory = (testApp: TestApp, foreign: TestOrganization) => Promise<string>;
 const FOREIGN_RESOURCES: Record<string, ForeignResourceFactory> = {
   organization: async (_app, foreign) => foreign.id,
+  // A member of the other organisation (absences are keyed by the member's user id).
+  member: async (_app, foreign) => foreign.admin.userId,
   // Its document's id equals the invoice id, so routes with :id and :fileId find both abroad.
   invoice: async (testApp, foreign) => insertInvoiceRow(testApp, foreign.id),
   'cost-center': async (testApp, foreign) => {
@@ -155,6 +157,11 @@ const VALID_BODIES: Record<string, BodyFactory> = {
     version: 1,
     fromApproverId: '00000000-0000-4000-8000-00000000000a',
     toApproverId: '00000000-0000-4000-8000-00000000000b',
+  }),
+  'PUT /api/approval-absences/:userId': (foreign) => ({
+    startsOn: '2099-01-01',
+    endsOn: '2099-01-02',
+    substituteId: foreign.admin.userId,
   }),
   'PUT /api/approval-flows/:id': (foreign) => ({
     version: 1,

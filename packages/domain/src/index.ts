@@ -25,6 +25,7 @@ export * from './master-data-import';
 export * from './approvals/approval-flow';
 export * from './approvals/approval-engine';
 export * from './approvals/approval-views';
+export * from './approvals/absences';
 export * from './counterparties/counterparty-record';
 export * from './counterparties/verification';
 export * from './counterparties/vat-check';

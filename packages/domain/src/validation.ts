@@ -47,6 +47,10 @@ export const VALIDATION_KEYS = [
   'reminder_emails_required',
   'number_taken',
   'merge_needs_two',
+  'absence_ends_before_start',
+  'absence_ended',
+  'absence_too_long',
+  'absence_substitute_required',
   // The schema's own checks that carry no rule key (zod's issue codes), for API callers.
   'invalid_choice',
   'invalid_type',

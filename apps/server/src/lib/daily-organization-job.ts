@@ -5,7 +5,7 @@ import { asOrgId, type Database, type OrgId } from '../db/database';
 
 const isoDate = z.string().refine(isIsoDate, 'invalid date');
 
-/** Work done once a day per organisation (automatic payment runs, approval reminders). */
+/** Work done once a day per organisation (automatic payment runs, approval reminders, absences). */
 export interface DailyOrganizationJob {
   /** The cron job that lists the organisations, and the job of one organisation and day. */
   dispatchName: string;
@@ -14,8 +14,8 @@ export interface DailyOrganizationJob {
   cron: string;
   /** Names the module in the log. */
   module: string;
-  /** The organisations with something to do today. */
-  listOrganizations: (database: Database) => Promise<OrgId[]>;
+  /** The organisations with something to do on the day (the business day of the dispatch). */
+  listOrganizations: (database: Database, date: string) => Promise<OrgId[]>;
   /** One organisation's work for the day; what it answers is logged. */
   run: (orgId: OrgId, date: string) => Promise<Record<string, unknown>>;
 }
@@ -32,7 +32,7 @@ export async function registerDailyOrganizationJob(app: FastifyInstance, job: Da
     schema: z.object({ orgId: z.null().optional(), date: isoDate.optional() }),
     handler: async (payload) => {
       const date = payload.date ?? todayIso();
-      const orgIds = await job.listOrganizations(app.database);
+      const orgIds = await job.listOrganizations(app.database, date);
       for (const orgId of orgIds) await app.jobs.send(job.jobName, { orgId, date }, { singletonKey: `${orgId}:${date}` });
       log.info({ job: job.jobName, date, organizations: orgIds.length }, 'dispatched');
     },

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ApprovalCondition, ApprovalDecision, ApprovalFlowType, ApprovalRequestStatus } from '@kontor/domain';
 import { orgColumn } from './columns';
+import { memberships } from './organizations';
 
 /** A flow's step as stored: the approvers' user ids and how many of them must approve. */
 export interface StoredApprovalStep {
@@ -156,4 +157,36 @@ export const approvalWaitingCounts = pgTable(
     count: integer('count').notNull(),
   },
   (table) => [index('approval_waiting_counts_approver_idx').on(table.organizationId, table.approverId, table.entityType)],
+);
+
+/**
+ * A member's absence with their substitute (one per member: the current or the next one). While
+ * it lasts, approvals that would wait for the member wait for the substitute (approvals/substitutes.ts).
+ * Both are members: removing either from the organisation removes the absence.
+ */
+export const approvalAbsences = pgTable(
+  'approval_absences',
+  {
+    organizationId: orgColumn(),
+    userId: uuid('user_id').notNull(),
+    startsOn: date('starts_on').notNull(),
+    endsOn: date('ends_on').notNull(),
+    substituteId: uuid('substitute_id').notNull(),
+    note: text('note'),
+    updatedBy: uuid('updated_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.userId] }),
+    foreignKey({
+      name: 'approval_absences_member_fk',
+      columns: [table.organizationId, table.userId],
+      foreignColumns: [memberships.organizationId, memberships.userId],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'approval_absences_substitute_fk',
+      columns: [table.organizationId, table.substituteId],
+      foreignColumns: [memberships.organizationId, memberships.userId],
+    }).onDelete('cascade'),
+  ],
 );

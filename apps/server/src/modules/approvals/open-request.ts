@@ -1,4 +1,4 @@
-import { chooseFlow, startApproval, type ErrorCode, type FlowSubject } from '@kontor/domain';
+import { chooseFlow, startApproval, todayIso, type ErrorCode, type FlowSubject } from '@kontor/domain';
 import type { Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { OrgContext } from '../../plugins/session';
@@ -7,6 +7,7 @@ import { entityInChanges, type ApprovalEntity } from './approval-entity';
 import { actorOf } from './context';
 import { listFlowRows, type FlowRow } from './flow-repo';
 import { insertRequestWithItems, type RequestRow } from './request-repo';
+import { handOnOpenedStep } from './substitutes';
 
 export interface FlowChoice {
   /** A flow picked by hand; it wins over the flows' conditions. */
@@ -20,8 +21,9 @@ export interface FlowChoice {
 /**
  * Opens an approval request for the entity (SPEC §4): a flow picked by hand wins; otherwise the
  * first whose conditions hold, else the default. The flow's steps are snapshotted into the
- * request and its items, and the opening is logged. The caller has locked the entity and moves
- * its status; it notifies the approvers of step 0.
+ * request and its items, and the opening is logged; approvers of step 0 who are absent today are
+ * replaced by their substitutes. The caller has locked the entity and moves its status; it
+ * notifies the approvers of step 0.
  */
 export async function openApprovalRequest(
   tx: Tx,
@@ -50,5 +52,6 @@ export async function openApprovalRequest(
     actor: actorOf(org),
     changes: { ...entityInChanges(entity), flowId: flow.id, flowName: flow.name, steps: flow.steps.length },
   });
+  await handOnOpenedStep(tx, org.orgId, request, 0, todayIso());
   return { request, flow };
 }

@@ -1,4 +1,4 @@
-import { decideApproval, type ApprovalRequestState } from '@kontor/domain';
+import { decideApproval, todayIso, type ApprovalRequestState } from '@kontor/domain';
 import type { Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { OrgContext } from '../../plugins/session';
@@ -7,6 +7,7 @@ import { decisionRefusalError } from './approval-checks';
 import { entityInChanges, type ApprovalEntity } from './approval-entity';
 import { actorOf } from './context';
 import { decideItem, listItems, stateOf, syncDerivedState, updateRequest, type RequestRow } from './request-repo';
+import { handOnOpenedStep } from './substitutes';
 
 export interface DecisionChoice {
   decision: 'approved' | 'rejected';
@@ -66,6 +67,8 @@ export async function recordDecision(
   if (result.outcome === 'step_completed') {
     await updateRequest(tx, org.orgId, request.id, { currentStep: result.state.currentStep });
     await syncDerivedState(tx, org.orgId, request.id);
+    // Approvers of the opened step who are away today: their substitutes are told instead.
+    await handOnOpenedStep(tx, org.orgId, request, result.state.currentStep, todayIso());
     return { outcome: 'step_completed', openedStep: result.state.currentStep };
   }
   await updateRequest(tx, org.orgId, request.id, { status: result.state.status, decided: true });

@@ -6,7 +6,7 @@ import type { Mailer } from '../../plugins/foundation-types';
 import { oneLine, type TranslateNotification } from './mail-step-approvers';
 
 /** A plain date as the recipient writes it: 27.11.2026 or 27/11/2026. */
-const writtenDate = (iso: string, locale: Locale) => {
+export const writtenDate = (iso: string, locale: Locale) => {
   const [year, month, day] = iso.split('-');
   return locale === 'de' ? `${day}.${month}.${year}` : `${day}/${month}/${year}`;
 };
