@@ -1,13 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { openInvoice, uploadInvoice } from './invoice-detail-support';
-import { DEMO_ADMIN, DEMO_CLERK, signIn, withDatabase } from './support';
-
-/** A page of its own (own cookies) signed in as `email`. */
-async function signedInPage(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, email);
-  return page;
-}
+import { DEMO_ADMIN, DEMO_CLERK, signedInPage, withDatabase } from './support';
 
 /** The admin builds the organisation's default invoice flow: step 1 the clerk, step 2 the admin. */
 async function buildTwoStepFlow(admin: Page, name: string): Promise<void> {

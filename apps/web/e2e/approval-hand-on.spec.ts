@@ -1,28 +1,11 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { chooseOption, openInvoice, uploadInvoice } from './invoice-detail-support';
-import { createSoleApproverInvoiceFlow, getInvoiceVersion, runId } from './invoice-fixtures';
-import { DEMO_ADMIN, DEMO_CLERK, signIn, withDatabase } from './support';
-
-async function signedInPage(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, email);
-  return page;
-}
+import { expect, test } from '@playwright/test';
+import { invoiceWaitingForClerk } from './approval-support';
+import { chooseOption, openInvoice } from './invoice-detail-support';
+import { DEMO_ADMIN, DEMO_CLERK, signedInPage } from './support';
 
 test('an approver away hands the approval on with a note; the new approver is mailed and approves', async ({ browser }) => {
   const admin = await signedInPage(browser, DEMO_ADMIN);
-  const clerkId = await withDatabase(async (client) => {
-    await client.query(
-      `delete from approval_flows where type = 'invoice' and organization_id = (select id from organizations where slug = 'demo')`,
-    );
-    return (await client.query<{ id: string }>('select id from users where email = $1', [DEMO_CLERK])).rows[0]!.id;
-  });
-  const flowId = await createSoleApproverInvoiceFlow(admin.request, clerkId, `Carl allein ${runId()}`);
-  const invoiceId = await uploadInvoice(admin, 'weitergabe.pdf');
-  const requested = await admin.request.post(`/api/invoices/${invoiceId}/request-approval`, {
-    data: { version: await getInvoiceVersion(admin.request, invoiceId), flowId },
-  });
-  expect(requested.status(), await requested.text()).toBe(200);
+  const invoiceId = await invoiceWaitingForClerk(admin, 'weitergabe.pdf');
 
   // Carl is going on holiday: he hands his approval to Anna.
   const clerk = await signedInPage(browser, DEMO_CLERK);

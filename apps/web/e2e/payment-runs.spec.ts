@@ -4,7 +4,7 @@ import { validateSepaXml } from '@kontor/formats';
 import { createCounterparty } from './counterparty-fixtures';
 import { isoDate, uploadInvoice } from './invoice-detail-support';
 import { createSoleApproverInvoiceFlow, runId } from './invoice-fixtures';
-import { DEMO_ADMIN, signIn, withDatabase } from './support';
+import { DEMO_ADMIN, signedInPage, withDatabase } from './support';
 
 /**
  * Issue 7 end to end: an approved invoice becomes a payment, the payment goes into a run, the run
@@ -15,11 +15,7 @@ import { DEMO_ADMIN, signIn, withDatabase } from './support';
 const SUPPLIER = 'Bürowelt Schneider GmbH';
 const SUPPLIER_IBAN = 'DE25700202700015040123';
 
-async function signedInPage(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
-  await signIn(page, email);
-  return page;
-}
+const signedInPageWithDownloads = (browser: Browser, email: string) => signedInPage(browser, email, { acceptDownloads: true });
 
 async function demoIds(): Promise<{ adminId: string; supplierId: string; debitorAccountId: string }> {
   return withDatabase(async (client) => {
@@ -160,7 +156,7 @@ test.beforeAll(async () => {
 });
 
 test('approved invoice → payment → run → approval → valid pain.001, downloaded again byte for byte', async ({ browser }) => {
-  const admin = await signedInPage(browser, DEMO_ADMIN);
+  const admin = await signedInPageWithDownloads(browser, DEMO_ADMIN);
   const ids = await demoIds();
   // Anna Admin approves invoices alone.
   await createSoleApproverInvoiceFlow(admin.request, ids.adminId, `Rechnungen ${runId()}`);
@@ -232,7 +228,7 @@ test('approved invoice → payment → run → approval → valid pain.001, down
 });
 
 test('a payment stopped by the fraud checks shows its reasons and blocks the export until marked OK', async ({ browser }) => {
-  const admin = await signedInPage(browser, DEMO_ADMIN);
+  const admin = await signedInPageWithDownloads(browser, DEMO_ADMIN);
   const ids = await demoIds();
   await resetPaymentRunFlow(admin, ids.adminId);
   const tag = runId();
@@ -297,7 +293,7 @@ test('a payment stopped by the fraud checks shows its reasons and blocks the exp
 });
 
 test('payments leave a draft run; a rejected run shows the reason, is reset and deleted', async ({ browser }) => {
-  const admin = await signedInPage(browser, DEMO_ADMIN);
+  const admin = await signedInPageWithDownloads(browser, DEMO_ADMIN);
   const ids = await demoIds();
   await resetPaymentRunFlow(admin, ids.adminId);
   const tag = runId();

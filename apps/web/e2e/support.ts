@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import pg from 'pg';
 
 export const DEMO_PASSWORD = 'kontor-demo';
@@ -28,6 +28,13 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 }
 
 /** A window of its own `width` pixels wide (a narrow screen), signed in; close it with page.context().close(). */
+/** A page of its own browser context (another person at another desk), signed in as `email`. */
+export async function signedInPage(browser: Browser, email: string, options: BrowserContextOptions = {}): Promise<Page> {
+  const page = await (await browser.newContext(options)).newPage();
+  await signIn(page, email);
+  return page;
+}
+
 export async function signInWindowOfWidth(browser: Browser, width: number, email = DEMO_ADMIN): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 800 } });
   const page = await context.newPage();

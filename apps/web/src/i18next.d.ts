@@ -1,6 +1,7 @@
 import 'i18next';
 import type errors from '@kontor/domain/locales/en/errors.json';
 import type validation from '@kontor/domain/locales/en/validation.json';
+import type absences from './locales/en/absences.json';
 import type approvalFlows from './locales/en/approval-flows.json';
 import type auth from './locales/en/auth.json';
 import type common from './locales/en/common.json';
@@ -43,6 +44,7 @@ declare module 'i18next' {
       'master-data': typeof masterData;
       'invoice-detail': typeof invoiceDetail;
       'approval-flows': typeof approvalFlows;
+      absences: typeof absences;
       counterparties: typeof counterparties;
       'counterparty-verification': typeof counterpartyVerification;
       'counterparty-executive': typeof counterpartyExecutive;

@@ -19,6 +19,7 @@ export const NAMESPACES = [
   'master-data',
   'invoice-detail',
   'approval-flows',
+  'absences',
   'counterparties',
   'counterparty-verification',
   'counterparty-executive',

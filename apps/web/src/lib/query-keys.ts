@@ -35,6 +35,8 @@ export const queryKeys = {
     companyBankAccounts: () => ['master-data', 'company-bank-accounts'] as const,
   },
   /** Approval flows (settings) and the members that may approve. */
+  /** Absences with a substitute (GET /approval-absences). */
+  approvalAbsences: () => ['approval-absences'] as const,
   approvalFlows: {
     all: () => ['approval-flows'] as const,
     list: (type: string) => ['approval-flows', 'list', type] as const,

@@ -60,8 +60,15 @@ export const approvalAbsenceSchema = z.object({
 });
 export type ApprovalAbsence = z.infer<typeof approvalAbsenceSchema>;
 
-/** GET /api/approval-absences: the current and planned absences of the organisation, by start. */
-export const approvalAbsenceListSchema = z.object({ items: z.array(approvalAbsenceSchema), today: z.string() });
+/**
+ * GET /api/approval-absences: the current and planned absences of the organisation, by start; the
+ * business day they were read on; and the members, who may be absent or stand in.
+ */
+export const approvalAbsenceListSchema = z.object({
+  items: z.array(approvalAbsenceSchema),
+  today: z.string(),
+  members: z.array(z.object({ id: z.uuid(), name: z.string() })),
+});
 export type ApprovalAbsenceList = z.infer<typeof approvalAbsenceListSchema>;
 
 /** PUT answers the absence and how many waiting approvals went to the substitute at once. */

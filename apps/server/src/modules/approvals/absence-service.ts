@@ -33,9 +33,15 @@ export class AbsenceService {
 
   list(org: OrgContext): Promise<ApprovalAbsenceList> {
     const today = todayIso();
-    return this.database.withOrg(tenant(org), async (tx) => ({ items: await listAbsences(tx, org.orgId, today), today }), {
-      readOnly: true,
-    });
+    return this.database.withOrg(
+      tenant(org),
+      async (tx) => ({
+        items: await listAbsences(tx, org.orgId, today),
+        today,
+        members: (await listMembers(tx, org.orgId)).map((member) => ({ id: member.userId, name: member.name || member.email })),
+      }),
+      { readOnly: true },
+    );
   }
 
   save(org: OrgContext, userId: string, body: ApprovalAbsenceBody): Promise<ApprovalAbsenceSaved> {

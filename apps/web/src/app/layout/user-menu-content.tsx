@@ -1,4 +1,5 @@
-import { Languages, LogOut } from 'lucide-react';
+import { CalendarOff, Languages, LogOut } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@kontor/domain/auth';
 import {
@@ -12,6 +13,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { OwnAbsenceDialog } from '@/components/absences/own-absence-dialog';
 import { useLogout } from '@/features/auth/api/logout';
 import { useUpdateLocale } from '@/features/user/api/update-locale';
 import { setFlashMessage } from '@/lib/flash';
@@ -20,9 +22,13 @@ import { isLocale, SUPPORTED_LOCALES } from '@/lib/locale';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { UserMenuTriggerContent, userMenuTriggerClasses } from './user-menu-trigger';
 
-/** The signed-in user's menu: language (stored on the device and on the server) and logout. Loaded on first use. */
+/**
+ * The signed-in user's menu: language (stored on the device and on the server), their absence and
+ * substitute, and logout. Loaded on first use.
+ */
 export function UserMenuContent() {
-  const { t } = useTranslation(['shell', 'common']);
+  const { t } = useTranslation(['shell', 'common', 'absences']);
+  const [absenceOpen, setAbsenceOpen] = useState(false);
   const logout = useLogout({ beforeLeave: () => setFlashMessage(t('shell:userMenu.loggedOut')) });
   const updateLocale = useUpdateLocale();
 
@@ -37,36 +43,43 @@ export function UserMenuContent() {
   };
 
   return (
-    // It mounts because the user just pressed the trigger: open at once.
-    <DropdownMenu defaultOpen>
-      <DropdownMenuTrigger data-testid="user-menu" className={userMenuTriggerClasses}>
-        <UserMenuTriggerContent />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" side="top" className="w-64">
-        <DropdownMenuLabel className="flex items-center gap-2">
-          <Languages aria-hidden="true" className="size-3.5" />
-          {t('shell:userMenu.language')}
-        </DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={currentLocale()} onValueChange={(value) => void selectLocale(value)}>
-          {SUPPORTED_LOCALES.map((locale) => (
-            <DropdownMenuRadioItem key={locale} value={locale} lang={locale}>
-              {t(`common:languages.${locale}`)}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-        <DropdownMenuSeparator />
-        <DropdownMenuGroup>
-          <DropdownMenuItem
-            disabled={logout.isPending}
-            onSelect={() =>
-              logout.mutate(undefined, { onError: (error) => notifyError(error, t('shell:userMenu.logoutFailed')) })
-            }
-          >
-            <LogOut aria-hidden="true" />
-            {t('shell:userMenu.logout')}
-          </DropdownMenuItem>
-        </DropdownMenuGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <>
+      {/* It mounts because the user just pressed the trigger: open at once. */}
+      <DropdownMenu defaultOpen>
+        <DropdownMenuTrigger data-testid="user-menu" className={userMenuTriggerClasses}>
+          <UserMenuTriggerContent />
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="start" side="top" className="w-64">
+          <DropdownMenuLabel className="flex items-center gap-2">
+            <Languages aria-hidden="true" className="size-3.5" />
+            {t('shell:userMenu.language')}
+          </DropdownMenuLabel>
+          <DropdownMenuRadioGroup value={currentLocale()} onValueChange={(value) => void selectLocale(value)}>
+            {SUPPORTED_LOCALES.map((locale) => (
+              <DropdownMenuRadioItem key={locale} value={locale} lang={locale}>
+                {t(`common:languages.${locale}`)}
+              </DropdownMenuRadioItem>
+            ))}
+          </DropdownMenuRadioGroup>
+          <DropdownMenuSeparator />
+          <DropdownMenuGroup>
+            <DropdownMenuItem onSelect={() => setAbsenceOpen(true)}>
+              <CalendarOff aria-hidden="true" />
+              {t('absences:menuItem')}
+            </DropdownMenuItem>
+            <DropdownMenuItem
+              disabled={logout.isPending}
+              onSelect={() =>
+                logout.mutate(undefined, { onError: (error) => notifyError(error, t('shell:userMenu.logoutFailed')) })
+              }
+            >
+              <LogOut aria-hidden="true" />
+              {t('shell:userMenu.logout')}
+            </DropdownMenuItem>
+          </DropdownMenuGroup>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <OwnAbsenceDialog open={absenceOpen} onOpenChange={setAbsenceOpen} />
+    </>
   );
 }

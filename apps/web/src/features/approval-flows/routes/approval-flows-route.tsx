@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { APPROVAL_FLOW_TYPES, type ApprovalFlow, type ApprovalFlowType } from '@kontor/domain/approvals/approval-flow';
+import { AbsencesSection } from '@/components/absences/absences-section';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -124,6 +125,7 @@ export function ApprovalFlowsRoute() {
         ) : null}
       </div>
       {body}
+      <AbsencesSection />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => (open ? undefined : setDeleting(null))}

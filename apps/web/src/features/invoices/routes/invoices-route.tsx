@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { useQueryClient } from '@tanstack/react-query';
+import { OwnAbsenceNotice } from '@/components/absences/own-absence-notice';
 import { Button } from '@/components/ui/button';
 import { LoadingState } from '@/components/ui/loading-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -77,6 +78,7 @@ export function InvoicesRoute() {
         }
       />
       <InvoiceTabs slug={organization.slug} counts={counts} />
+      {tab === 'my-approvals' ? <OwnAbsenceNotice /> : null}
       <InvoiceToolbar
         search={filters.search}
         onSearch={(search) => updateFilters({ search })}

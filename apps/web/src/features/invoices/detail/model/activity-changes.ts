@@ -76,15 +76,24 @@ export function activityVerb(action: string, changes: Record<string, unknown> | 
   return action;
 }
 
+export interface ActivityDetails {
+  reason?: string;
+  note?: string;
+  /** An approval handed to a substitute: the day (YYYY-MM-DD) its approver is away until. */
+  absentUntil?: string;
+  files?: string[];
+}
+
 /**
  * Free-text details worth showing next to the verb: the reason (of a cancellation or rejection),
- * the note of an approval handed on, the files attached or removed.
+ * the note of an approval handed on, the absence it was handed on for, the files attached or removed.
  */
-export function activityDetails(changes: Record<string, unknown> | null): { reason?: string; note?: string; files?: string[] } {
+export function activityDetails(changes: Record<string, unknown> | null): ActivityDetails {
   if (!changes) return {};
-  const details: { reason?: string; note?: string; files?: string[] } = {};
+  const details: ActivityDetails = {};
   if (typeof changes.reason === 'string') details.reason = changes.reason;
   if (typeof changes.note === 'string') details.note = changes.note;
+  if (typeof changes.absentUntil === 'string') details.absentUntil = changes.absentUntil;
   const files = changes.attachmentsAdded ?? changes.attachmentRemoved ?? changes.fileName;
   if (typeof files === 'string') details.files = [files];
   else if (Array.isArray(files)) details.files = files.filter((file): file is string => typeof file === 'string');

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReassignApprovalBody } from '@kontor/domain/approvals/approval-views';
 import type { Invoice } from '@kontor/domain/invoices/invoice-schema';
+import { MemberSelect } from '@/components/member-select';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { ErrorState } from '@/components/ui/error-state';
 import { FormField } from '@/components/ui/form-field';
 import { LoadingState } from '@/components/ui/loading-state';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { TEXTAREA_CLASS } from '@/components/ui/textarea-class';
 import { useApproverCandidates } from '../../api/get-approver-candidates';
 
@@ -76,35 +76,23 @@ export function HandOnApprovalDialog({ invoice, from, open, onOpenChange, onConf
     body = (
       <div className="grid gap-4">
         {from.length > 1 ? (
-          <FormField id="hand-on-from" label={t('approval.handOn.from')}>
-            <Select value={chosenFrom ?? undefined} onValueChange={setFromId}>
-              <SelectTrigger id="hand-on-from">
-                <SelectValue placeholder={t('form.select')} />
-              </SelectTrigger>
-              <SelectContent>
-                {from.map((item) => (
-                  <SelectItem key={item.approverId} value={item.approverId}>
-                    {item.approverName}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </FormField>
+          <MemberSelect
+            id="hand-on-from"
+            label={t('approval.handOn.from')}
+            members={from.map((item) => ({ id: item.approverId, name: item.approverName }))}
+            value={chosenFrom}
+            onValueChange={setFromId}
+            placeholder={t('form.select')}
+          />
         ) : null}
-        <FormField id="hand-on-to" label={t('approval.handOn.to')}>
-          <Select value={toId ?? undefined} onValueChange={setToId}>
-            <SelectTrigger id="hand-on-to">
-              <SelectValue placeholder={t('form.select')} />
-            </SelectTrigger>
-            <SelectContent>
-              {choices.map((member) => (
-                <SelectItem key={member.id} value={member.id}>
-                  {member.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </FormField>
+        <MemberSelect
+          id="hand-on-to"
+          label={t('approval.handOn.to')}
+          members={choices}
+          value={toId}
+          onValueChange={setToId}
+          placeholder={t('form.select')}
+        />
         <FormField id="hand-on-note" label={t('approval.handOn.note')} hint={t('approval.handOn.noteHint')}>
           <textarea
             id="hand-on-note"

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ActivityList } from '@/components/activity-list';
+import { formatDate } from '@/lib/format';
+import { currentLocale } from '@/lib/i18n';
 import { ErrorState } from '@/components/ui/error-state';
 import { LoadingState } from '@/components/ui/loading-state';
 import { useInvoiceActivity } from '../../api/list-activity';
@@ -64,6 +66,11 @@ export function ActivityPanel({ invoiceId }: { invoiceId: string }) {
           <>
             {details.reason ? <p className="mt-1 text-xs">{t(reasonKey, { reason: details.reason })}</p> : null}
             {details.note ? <p className="mt-1 text-xs">{t('activity.note', { note: details.note })}</p> : null}
+            {details.absentUntil ? (
+              <p className="mt-1 text-xs">
+                {t('activity.absentUntil', { date: formatDate(details.absentUntil, currentLocale()) })}
+              </p>
+            ) : null}
             {details.files ? <p className="mt-1 text-xs text-muted-foreground">{details.files.join(', ')}</p> : null}
           </>
         );

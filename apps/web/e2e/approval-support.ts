@@ -1,0 +1,24 @@
+import { expect, type Page } from '@playwright/test';
+import { uploadInvoice } from './invoice-detail-support';
+import { createSoleApproverInvoiceFlow, getInvoiceVersion, runId } from './invoice-fixtures';
+import { DEMO_CLERK, withDatabase } from './support';
+
+/**
+ * An uploaded invoice that waits for Carl Clerk alone: the demo organisation's invoice flows are
+ * replaced by one where he approves alone, and the admin's `page` requests approval. Answers its id.
+ */
+export async function invoiceWaitingForClerk(page: Page, fileName: string): Promise<string> {
+  const clerkId = await withDatabase(async (client) => {
+    await client.query(
+      `delete from approval_flows where type = 'invoice' and organization_id = (select id from organizations where slug = 'demo')`,
+    );
+    return (await client.query<{ id: string }>('select id from users where email = $1', [DEMO_CLERK])).rows[0]!.id;
+  });
+  const flowId = await createSoleApproverInvoiceFlow(page.request, clerkId, `Carl allein ${runId()}`);
+  const invoiceId = await uploadInvoice(page, fileName);
+  const requested = await page.request.post(`/api/invoices/${invoiceId}/request-approval`, {
+    data: { version: await getInvoiceVersion(page.request, invoiceId), flowId },
+  });
+  expect(requested.status(), await requested.text()).toBe(200);
+  return invoiceId;
+}
