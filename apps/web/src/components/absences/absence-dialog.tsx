@@ -122,10 +122,10 @@ export function AbsenceDialog({ open, onOpenChange, data, userId, absence, isOwn
               />
             ) : null}
             <div className="grid gap-4 sm:grid-cols-2">
-              <FormField id="absence-starts-on" label={t('dialog.startsOn')} error={errors.startsOn}>
+              <FormField id="absence-starts-on" className="content-start" label={t('dialog.startsOn')} error={errors.startsOn}>
                 <DateInput id="absence-starts-on" value={startsOn} onValueChange={setStartsOn} {...invalid('startsOn')} />
               </FormField>
-              <FormField id="absence-ends-on" label={t('dialog.endsOn')} error={errors.endsOn}>
+              <FormField id="absence-ends-on" className="content-start" label={t('dialog.endsOn')} error={errors.endsOn}>
                 <DateInput id="absence-ends-on" value={endsOn} onValueChange={setEndsOn} {...invalid('endsOn')} />
               </FormField>
             </div>
