@@ -57,6 +57,12 @@ test('an approver enters an absence: what waits goes to the substitute, who is m
   const named = items.find((mail) => mail.subject.startsWith('Carl Clerk has named you as their substitute'));
   expect(named?.text).toContain('1 approval that was waiting for Carl Clerk now waits for you.');
   await openInvoice(admin, invoiceId, 'my-approvals');
+  // Handing it on, Carl is named as away.
+  await admin.getByRole('button', { name: 'Hand on' }).click();
+  await admin.getByLabel('Hand on to', { exact: true }).click();
+  await expect(admin.getByRole('option', { name: `Carl Clerk (away until ${shown(until)})` })).toBeVisible();
+  await admin.keyboard.press('Escape');
+  await admin.getByRole('dialog', { name: 'Hand on an approval' }).getByRole('button', { name: 'Cancel' }).click();
   await admin.getByRole('tab', { name: 'History' }).click();
   await expect(admin.getByTestId('activity-list')).toContainText(`Away until ${shown(until)}: handed to the substitute.`);
   await admin.getByRole('button', { name: 'Approve', exact: true }).click();

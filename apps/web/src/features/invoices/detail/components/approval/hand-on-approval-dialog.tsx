@@ -9,6 +9,9 @@ import { ErrorState } from '@/components/ui/error-state';
 import { FormField } from '@/components/ui/form-field';
 import { LoadingState } from '@/components/ui/loading-state';
 import { TEXTAREA_CLASS } from '@/components/ui/textarea-class';
+import { useAbsences } from '@/lib/absences';
+import { formatDate } from '@/lib/format';
+import { currentLocale } from '@/lib/i18n';
 import { useApproverCandidates } from '../../api/get-approver-candidates';
 
 const NOTE_MAX = 500;
@@ -39,6 +42,15 @@ export function HandOnApprovalDialog({ invoice, from, open, onOpenChange, onConf
   const step = invoice.approval ? invoice.approval.steps[invoice.approval.currentStep] : undefined;
   const inStep = new Set(step?.items.map((item) => item.approverId) ?? []);
   const choices = (candidates.data?.items ?? []).filter((member) => !inStep.has(member.id));
+  // Members away today are named as such: an approval handed to them would wait until they return.
+  const absences = useAbsences({ enabled: open });
+  const awayUntil = new Map(
+    (absences.data?.items ?? []).filter((absence) => absence.isActive).map((absence) => [absence.userId, absence.endsOn]),
+  );
+  const choiceLabel = (member: { id: string; name: string }) => {
+    const until = awayUntil.get(member.id);
+    return until ? t('approval.handOn.away', { name: member.name, date: formatDate(until, currentLocale()) }) : member.name;
+  };
 
   const close = (isOpen: boolean) => {
     if (!isOpen) {
@@ -88,7 +100,7 @@ export function HandOnApprovalDialog({ invoice, from, open, onOpenChange, onConf
         <MemberSelect
           id="hand-on-to"
           label={t('approval.handOn.to')}
-          members={choices}
+          members={choices.map((member) => ({ id: member.id, name: choiceLabel(member) }))}
           value={toId}
           onValueChange={setToId}
           placeholder={t('form.select')}
