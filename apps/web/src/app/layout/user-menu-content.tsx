@@ -1,5 +1,5 @@
 import { CalendarOff, Languages, LogOut } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@kontor/domain/auth';
 import {
@@ -13,7 +13,6 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { OwnAbsenceDialog } from '@/components/absences/own-absence-dialog';
 import { useLogout } from '@/features/auth/api/logout';
 import { useUpdateLocale } from '@/features/user/api/update-locale';
 import { setFlashMessage } from '@/lib/flash';
@@ -21,6 +20,11 @@ import { changeLocale, currentLocale } from '@/lib/i18n';
 import { isLocale, SUPPORTED_LOCALES } from '@/lib/locale';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { UserMenuTriggerContent, userMenuTriggerClasses } from './user-menu-trigger';
+
+// Its own chunk, loaded when chosen: the menu itself is preloaded while the first page loads.
+const OwnAbsenceDialog = lazy(() =>
+  import('@/components/absences/own-absence-dialog').then((module) => ({ default: module.OwnAbsenceDialog })),
+);
 
 /**
  * The signed-in user's menu: language (stored on the device and on the server), their absence and
@@ -79,7 +83,11 @@ export function UserMenuContent() {
           </DropdownMenuGroup>
         </DropdownMenuContent>
       </DropdownMenu>
-      <OwnAbsenceDialog open={absenceOpen} onOpenChange={setAbsenceOpen} />
+      {absenceOpen ? (
+        <Suspense fallback={null}>
+          <OwnAbsenceDialog open={absenceOpen} onOpenChange={setAbsenceOpen} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
