@@ -50,6 +50,12 @@ test('an approver enters an absence: what waits goes to the substitute, who is m
   await expect(clerk.getByTestId('own-absence-notice')).toContainText(
     `You are away until ${shown(until)}: approvals that would wait for you go to Anna Admin.`,
   );
+  // "Change" opens the same dialog with what he entered (its code loads only now).
+  await clerk.getByTestId('own-absence-notice').getByRole('button', { name: 'Change' }).click();
+  await expect(dialog.getByLabel('Until (including)')).toHaveValue(typed(until));
+  await expect(dialog.getByLabel('Note')).toHaveValue('Urlaub');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
 
   // Anna is told by e-mail, finds the invoice in her approvals with the reason in its history, and approves.
   const mails = await admin.request.get('/api/mailbox?to=admin@demo.kontor.test');

@@ -27,7 +27,6 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await expect(page).toHaveURL(/\/demo\/invoices\/new$/);
 }
 
-/** A window of its own `width` pixels wide (a narrow screen), signed in; close it with page.context().close(). */
 /** A page of its own browser context (another person at another desk), signed in as `email`. */
 export async function signedInPage(browser: Browser, email: string, options: BrowserContextOptions = {}): Promise<Page> {
   const page = await (await browser.newContext(options)).newPage();
@@ -35,6 +34,7 @@ export async function signedInPage(browser: Browser, email: string, options: Bro
   return page;
 }
 
+/** A window of its own `width` pixels wide (a narrow screen), signed in; close it with page.context().close(). */
 export async function signInWindowOfWidth(browser: Browser, width: number, email = DEMO_ADMIN): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 800 } });
   const page = await context.newPage();

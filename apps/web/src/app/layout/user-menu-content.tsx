@@ -1,7 +1,8 @@
 import { CalendarOff, Languages, LogOut } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@kontor/domain/auth';
+import { LazyOwnAbsenceDialog } from '@/components/absences/lazy-own-absence-dialog';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -20,11 +21,6 @@ import { changeLocale, currentLocale } from '@/lib/i18n';
 import { isLocale, SUPPORTED_LOCALES } from '@/lib/locale';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { UserMenuTriggerContent, userMenuTriggerClasses } from './user-menu-trigger';
-
-// Its own chunk, loaded when chosen: the menu itself is preloaded while the first page loads.
-const OwnAbsenceDialog = lazy(() =>
-  import('@/components/absences/own-absence-dialog').then((module) => ({ default: module.OwnAbsenceDialog })),
-);
 
 /**
  * The signed-in user's menu: language (stored on the device and on the server), their absence and
@@ -83,11 +79,7 @@ export function UserMenuContent() {
           </DropdownMenuGroup>
         </DropdownMenuContent>
       </DropdownMenu>
-      {absenceOpen ? (
-        <Suspense fallback={null}>
-          <OwnAbsenceDialog open={absenceOpen} onOpenChange={setAbsenceOpen} />
-        </Suspense>
-      ) : null}
+      <LazyOwnAbsenceDialog open={absenceOpen} onOpenChange={setAbsenceOpen} />
     </>
   );
 }

@@ -6,7 +6,7 @@ import { formatDate } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
 import { useSession } from '@/lib/session-context';
 import { useAbsences } from '@/lib/absences';
-import { OwnAbsenceDialog } from './own-absence-dialog';
+import { LazyOwnAbsenceDialog } from './lazy-own-absence-dialog';
 
 /**
  * Above "My approvals": the signed-in user's entered absence and who stands in, with a way to
@@ -33,7 +33,7 @@ export function OwnAbsenceNotice() {
           {t('bannerEdit')}
         </Button>
       </div>
-      <OwnAbsenceDialog open={isOpen} onOpenChange={setIsOpen} />
+      <LazyOwnAbsenceDialog open={isOpen} onOpenChange={setIsOpen} />
     </Alert>
   );
 }

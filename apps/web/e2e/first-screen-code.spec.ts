@@ -1,0 +1,61 @@
+/* global document, performance, MutationObserver */
+import { expect, test } from '@playwright/test';
+import { runId, tinyPdf, uploadInvoiceByApi } from './invoice-fixtures';
+import { DEMO_ADMIN, signIn } from './support';
+
+/**
+ * Code that the invoice overview must not wait for before its first rows: forms, dialogs, the
+ * date picker and zod belong to what a click opens. One static import of a dialog pulled all of it
+ * (14 more scripts, 92 kB of zod) into the first screen and cost its first rows about 200 ms on
+ * this machine; this test keeps such an import from coming back unnoticed.
+ */
+const NOT_ON_FIRST_SCREEN = [
+  'node_modules/zod/',
+  'node_modules/react-hook-form/',
+  'node_modules/@radix-ui/react-dialog/',
+  'node_modules/@radix-ui/react-select/',
+  'src/components/ui/dialog.tsx',
+  'src/components/ui/date-input.tsx',
+];
+
+test('the invoice overview shows its first rows without loading form, dialog or validation code', async ({ browser, page }) => {
+  await signIn(page, DEMO_ADMIN);
+  await uploadInvoiceByApi(page.request, await tinyPdf(`first-screen-${runId()}.pdf`));
+  // A fresh window with the same session: nothing of the first visit is cached.
+  const context = await browser.newContext({ storageState: await page.context().storageState() });
+  const fresh = await context.newPage();
+  await fresh.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('tbody tr')) return;
+      observer.disconnect();
+      document.documentElement.dataset.firstRowsAt = String(performance.now());
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await fresh.goto('/demo/invoices/new');
+  await expect(fresh.getByTestId('invoice-row').first()).toBeVisible();
+
+  // Scripts asked for after the first rows are idle-time prefetches (menus); they may hold anything.
+  const scripts = await fresh.evaluate(() => {
+    const firstRowsAt = Number(document.documentElement.dataset.firstRowsAt);
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.endsWith('.js') && entry.startTime <= firstRowsAt)
+      .map((entry) => entry.name);
+  });
+  expect(scripts.length).toBeGreaterThan(3);
+
+  const sources = new Map<string, string>();
+  for (const script of scripts) {
+    const map = await fresh.request.get(`${script}.map`);
+    if (!map.ok()) {
+      // The bundler's own module loader is the one script built without a source map.
+      expect(script).toMatch(/\/rolldown-runtime-[\w-]+\.js$/);
+      continue;
+    }
+    for (const source of ((await map.json()) as { sources: string[] }).sources) sources.set(source, script);
+  }
+  expect([...sources.keys()].some((source) => source.includes('src/features/invoices/'))).toBe(true);
+  const unwanted = [...sources].filter(([source]) => NOT_ON_FIRST_SCREEN.some((part) => source.includes(part)));
+  expect(unwanted.map(([source, script]) => `${source} (in ${script.split('/').pop()})`)).toEqual([]);
+  await context.close();
+});
