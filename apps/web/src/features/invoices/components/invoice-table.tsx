@@ -1,4 +1,4 @@
-import type { KeyboardEvent } from 'react';
+import { useDeferredValue, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceListItem } from '@kontor/domain/invoices/invoice-schema';
 import { isOcrRunning } from '@kontor/domain/invoices/invoice-status';
@@ -30,6 +30,9 @@ interface InvoiceTableProps {
 /** Only open invoices can be overdue; approved ones are on their way to payment but still open. */
 const OPEN_STATUSES = new Set(['new', 'in_approval', 'approved', 'rejected']);
 
+/** Rows in the table's first paint: a screenful. The rest of the page follows in the next render. */
+const FIRST_PAINT_ROWS = 20;
+
 /** The two text columns share what the others leave (see SHRINKING_CELL). */
 const FLUID_COLUMN = { counterparty: 'w-[30%]', file: 'w-[20%]' } as const;
 
@@ -47,6 +50,7 @@ export function InvoiceTable({
   showApprovalProgress = false,
 }: InvoiceTableProps) {
   const { t } = useTranslation('invoices');
+  const shownItems = useDeferredValue(items, items.slice(0, FIRST_PAINT_ROWS));
   const ids = items.map((item) => item.id);
   const selectedCount = ids.filter((id) => selected.has(id)).length;
   const allState = selectedCount === 0 ? false : selectedCount === ids.length ? true : 'indeterminate';
@@ -99,7 +103,7 @@ export function InvoiceTable({
           </tr>
         </thead>
         <tbody>
-          {items.map((item) => {
+          {shownItems.map((item) => {
             const isReading = isOcrRunning(item.ocrStatus);
             return (
               <tr
