@@ -63,6 +63,12 @@ describe('absences and substitutes', () => {
   const stepApprovers = async (id: string, step: number) =>
     (await approvalClient(testApp, org.admin).invoice(id)).approval!.steps[step]!.items.map((item) => item.approverId).sort();
 
+  /** Per step: each approver's name and whom they stand in for. */
+  const standIns = async (id: string) =>
+    (await approvalClient(testApp, org.admin).invoice(id)).approval!.steps.map((step) =>
+      step.items.map((item) => [item.approverName, item.standsInForName]),
+    );
+
   it('an absence that has begun hands what waits to the substitute at once, tells them and logs it', async () => {
     const flow = await flowOneAfterAnother(approvalClient(testApp, org.admin), [anna], 'Anna allein');
     const first = await requested(flow);
@@ -84,6 +90,8 @@ describe('absences and substitutes', () => {
     expect(await waitingFor(ben)).toEqual(expect.arrayContaining([first, second]));
     expect(await waitingFor(anna)).toEqual([]);
     expect(await stepApprovers(first, 0)).toEqual([ben.userId]);
+    // The approval section says whose it was.
+    expect((await standIns(first))[0]).toEqual([['Ben', 'Anna']]);
 
     // Ben is told once, in German, how many now wait for him.
     const mails = (await outboxFor(testApp, org.id, ben.email)).filter((mail) => mail.template === 'substitute_named');
@@ -98,6 +106,15 @@ describe('absences and substitutes', () => {
 
     // Ben's approval counts as Anna's would have.
     expect((await approvalClient(testApp, ben).approve(first, 2)).json()).toMatchObject({ status: 'approved' });
+    // Handed on by hand, the approval is the new approver's own.
+    const { version } = await approvalClient(testApp, ben).invoice(second);
+    const handed = await approvalClient(testApp, ben).send('POST', `/api/invoices/${second}/reassign-approval`, {
+      version,
+      fromApproverId: ben.userId,
+      toApproverId: dora.userId,
+    });
+    expect(handed.statusCode, handed.body).toBe(200);
+    expect((await standIns(second))[0]).toEqual([['Dora', null]]);
     expect((await removeAbsence(anna, anna.userId)).statusCode).toBe(204);
   });
 
@@ -113,8 +130,15 @@ describe('absences and substitutes', () => {
       outboxFor(testApp, org.id, email).then((rows) =>
         rows.filter((mail) => mail.template === 'approval_needed' && mail.textBody.includes(`/my-approvals/${id}`)),
       );
-    expect(await needed(dora.email)).toHaveLength(1);
+    const [mail] = await needed(dora.email);
+    expect(mail?.textBody).toContain('You receive this approval as the substitute of Anna, who is away.');
     expect(await needed(anna.email)).toHaveLength(0);
+    expect((await standIns(id))[1]).toEqual([['Dora', 'Anna']]);
+    // Carl's own step-1 e-mail was his: it names nobody.
+    const carlsMails = (await outboxFor(testApp, org.id, carl.email)).filter((row) =>
+      row.textBody.includes(`/my-approvals/${id}`),
+    );
+    expect(carlsMails.map((row) => /substitute of|Vertretung von/.test(row.textBody))).toEqual([false]);
     expect((await removeAbsence(org.admin, anna.userId)).statusCode).toBe(204);
   });
 
@@ -127,8 +151,10 @@ describe('absences and substitutes', () => {
     const period = { startsOn: today, endsOn: addDaysIso(today, 3) };
     expect((await setAbsence(org.admin, anna.userId, { ...period, substituteId: ben.userId })).statusCode).toBe(200);
     expect((await setAbsence(org.admin, ben.userId, { ...period, substituteId: carl.userId })).statusCode).toBe(200);
-    // Anna → Ben (away too) → Carl.
-    expect(await stepApprovers(await requested(annaAlone), 0)).toEqual([carl.userId]);
+    // Anna → Ben (away too) → Carl, who stands in for Anna, whose approval it was.
+    const chained = await requested(annaAlone);
+    expect(await stepApprovers(chained, 0)).toEqual([carl.userId]);
+    expect((await standIns(chained))[0]).toEqual([['Carl', 'Anna']]);
     // One of the two went to Carl, who cannot take the other one as well: it stays.
     const both = await stepApprovers(await requested(annaAndBen), 0);
     expect(both).toHaveLength(2);

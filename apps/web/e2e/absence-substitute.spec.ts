@@ -63,6 +63,7 @@ test('an approver enters an absence: what waits goes to the substitute, who is m
   const named = items.find((mail) => mail.subject.startsWith('Carl Clerk has named you as their substitute'));
   expect(named?.text).toContain('1 approval that was waiting for Carl Clerk now waits for you.');
   await openInvoice(admin, invoiceId, 'my-approvals');
+  await expect(admin.getByTestId('approval-item').filter({ hasText: 'Anna Admin' })).toContainText('standing in for Carl Clerk');
   // Handing it on, Carl is named as away.
   await admin.getByRole('button', { name: 'Hand on' }).click();
   await admin.getByLabel('Hand on to', { exact: true }).click();

@@ -5,6 +5,8 @@ import { APPROVAL_DECISIONS, APPROVAL_REQUEST_STATUSES } from './approval-engine
 export const approvalItemViewSchema = z.object({
   approverId: z.uuid(),
   approverName: z.string(),
+  /** The absent member whose approval went to this approver as their substitute. */
+  standsInForName: z.string().nullable(),
   decision: z.enum(APPROVAL_DECISIONS),
   decidedAt: z.string().nullable(),
   /** The reason of a rejection. */

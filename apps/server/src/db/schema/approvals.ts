@@ -102,6 +102,11 @@ export const approvalItems = pgTable(
     entityId: uuid('entity_id').notNull(),
     step: integer('step').notNull(),
     approverId: uuid('approver_id').notNull(),
+    /**
+     * The member this approval was theirs before it went to their substitute during an absence
+     * (modules/approvals/substitutes.ts); null otherwise, and again after a hand-on by hand.
+     */
+    standsInFor: uuid('stands_in_for'),
     decision: text('decision').$type<ApprovalDecision>().notNull().default('pending'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     reason: text('reason'),

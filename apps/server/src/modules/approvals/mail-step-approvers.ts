@@ -50,6 +50,8 @@ export async function mailStepApprovers(
       stepCount: request.requiredApprovals.length,
       flowName: request.flowName,
       link: mail.link,
+      // Approvals handed to a substitute during an absence say whose they were.
+      standIn: recipient.standsInForName ? t('approvalStandInLine', { absent: recipient.standsInForName }) : '',
     };
     const subject = t(mail.subjectKey, params);
     await mailer.enqueue(tx, {

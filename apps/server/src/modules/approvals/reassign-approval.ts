@@ -44,7 +44,7 @@ export async function reassignApproval(
 
   const [moved] = await tx
     .update(approvalItems)
-    .set({ approverId: toApproverId })
+    .set({ approverId: toApproverId, standsInFor: null })
     .where(and(eq(approvalItems.organizationId, org.orgId), eq(approvalItems.id, item.id), eq(approvalItems.decision, 'pending')))
     .returning({ id: approvalItems.id });
   if (!moved) throw new AppError('approval_item_not_pending');

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { ApprovalDecision, ApprovalFlowType, ApprovalRequestState, ApprovalRequestView } from '@kontor/domain';
 import type { OrgId, Tx } from '../../db/database';
 import { approvalItems, approvalRequests, users } from '../../db/schema';
@@ -174,14 +175,21 @@ export interface Recipient {
   name: string;
   email: string;
   locale: string | null;
+  /** The absent member whose approval this is, when the recipient is their substitute. */
+  standsInForName: string | null;
 }
+
+/** The member an approval went to a substitute from (approval_items.stands_in_for). */
+const standsInForUser = alias(users, 'stands_in_for_user');
+const standsInForName = sql<string | null>`coalesce(nullif(${standsInForUser.name}, ''), ${standsInForUser.email})`;
 
 /** The approvers an opened step waits for, with what a notification needs. */
 export async function listWaitingRecipients(tx: Tx, orgId: OrgId, requestId: string): Promise<Recipient[]> {
   return tx
-    .select({ userId: users.id, name: users.name, email: users.email, locale: users.locale })
+    .select({ userId: users.id, name: users.name, email: users.email, locale: users.locale, standsInForName })
     .from(approvalItems)
     .innerJoin(users, eq(users.id, approvalItems.approverId))
+    .leftJoin(standsInForUser, eq(standsInForUser.id, approvalItems.standsInFor))
     .where(
       and(eq(approvalItems.organizationId, orgId), eq(approvalItems.requestId, requestId), eq(approvalItems.isWaiting, true)),
     );
@@ -203,9 +211,10 @@ export async function findLatestRequestView(
     .limit(1);
   if (!request) return null;
   const items = await tx
-    .select({ item: approvalItems, name: users.name, email: users.email })
+    .select({ item: approvalItems, name: users.name, email: users.email, standsInForName })
     .from(approvalItems)
     .leftJoin(users, eq(users.id, approvalItems.approverId))
+    .leftJoin(standsInForUser, eq(standsInForUser.id, approvalItems.standsInFor))
     .where(and(eq(approvalItems.organizationId, orgId), eq(approvalItems.requestId, request.request.id)))
     .orderBy(asc(approvalItems.step), readerOrder(users.name), asc(approvalItems.approverId));
   const row = request.request;
@@ -223,9 +232,10 @@ export async function findLatestRequestView(
       requiredApprovals,
       items: items
         .filter(({ item }) => item.step === step)
-        .map(({ item, name, email }) => ({
+        .map(({ item, name, email, standsInForName }) => ({
           approverId: item.approverId,
           approverName: displayName(name, email),
+          standsInForName,
           decision: item.decision,
           decidedAt: item.decidedAt?.toISOString() ?? null,
           reason: item.reason,

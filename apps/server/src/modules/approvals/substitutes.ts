@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { presentSubstitute, type AbsenceWithSubstitute, type ApprovalFlowType } from '@kontor/domain';
 import type { OrgId, Tx } from '../../db/database';
 import { approvalItems } from '../../db/schema';
@@ -64,7 +64,8 @@ async function moveToSubstitutes(
   for (const { item, to } of moves) {
     const [moved] = await tx
       .update(approvalItems)
-      .set({ approverId: to })
+      // Along a chain of absences it stays the member the approval was first meant for.
+      .set({ approverId: to, standsInFor: sql`coalesce(${approvalItems.standsInFor}, ${approvalItems.approverId})` })
       .where(and(eq(approvalItems.organizationId, orgId), eq(approvalItems.id, item.id), eq(approvalItems.decision, 'pending')))
       .returning({ id: approvalItems.id });
     if (!moved) continue;

@@ -24,6 +24,7 @@ function request(overrides: Partial<ApprovalRequestView> = {}): ApprovalRequestV
           {
             approverId: ANNA,
             approverName: 'Anna Admin',
+            standsInForName: null,
             decision: 'approved',
             decidedAt: '2026-11-20T10:00:00.000Z',
             reason: null,
@@ -32,7 +33,16 @@ function request(overrides: Partial<ApprovalRequestView> = {}): ApprovalRequestV
       },
       {
         requiredApprovals: 1,
-        items: [{ approverId: CARL, approverName: 'Carl Clerk', decision: 'pending', decidedAt: null, reason: null }],
+        items: [
+          {
+            approverId: CARL,
+            approverName: 'Carl Clerk',
+            standsInForName: null,
+            decision: 'pending',
+            decidedAt: null,
+            reason: null,
+          },
+        ],
       },
     ],
     ...overrides,
@@ -88,6 +98,7 @@ describe('ApprovalSection', () => {
             {
               approverId: ANNA,
               approverName: 'Anna Admin',
+              standsInForName: null,
               decision: 'rejected',
               decidedAt: '2026-11-20T10:00:00.000Z',
               reason: 'Betrag klären',
@@ -107,6 +118,22 @@ describe('ApprovalSection', () => {
     expect(html).toContain('Reason: Betrag klären');
     expect(html).not.toContain('aria-current');
     expect(testIds(html)).not.toContain('approval-step-of');
+  });
+
+  it('names the absent member an approver stands in for, and only there', () => {
+    const base = request();
+    const [first, second] = base.steps;
+    const standIn = request({
+      steps: [first!, { ...second!, items: [{ ...second!.items[0]!, standsInForName: 'Bea Buchhaltung' }] }],
+    });
+    const html = renderToStaticMarkup(
+      <ApprovalSection approval={standIn} testId="approval-panel" stepsTestIdPrefix="approval" />,
+    );
+    expect(html).toContain('standing in for Bea Buchhaltung');
+    expect(html.match(/data-testid="stands-in-for"/g)).toHaveLength(1);
+    expect(
+      renderToStaticMarkup(<ApprovalSection approval={base} testId="approval-panel" stepsTestIdPrefix="approval" />),
+    ).not.toContain('standing in for');
   });
 
   it('says so when approval was never requested', () => {

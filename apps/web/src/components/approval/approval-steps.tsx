@@ -13,6 +13,11 @@ function ApproverRow({ item, testId }: { item: ApprovalItemView; testId: string 
     <li className="grid gap-0.5 py-1.5" data-testid={testId}>
       <div className="flex flex-wrap items-center gap-2">
         <span className="text-sm font-medium text-foreground">{item.approverName}</span>
+        {item.standsInForName ? (
+          <span className="text-xs text-muted-foreground" data-testid="stands-in-for">
+            {t('approval.standsInFor', { name: item.standsInForName })}
+          </span>
+        ) : null}
         <Badge tone={DECISION_TONE[item.decision]}>{t(`approval.decisions.${item.decision}`)}</Badge>
         {item.decidedAt ? (
           <span className="text-xs text-muted-foreground">{formatDateTime(item.decidedAt, currentLocale())}</span>

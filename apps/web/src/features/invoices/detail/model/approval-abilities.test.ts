@@ -10,6 +10,7 @@ const BEN = '33333333-3333-4333-8333-333333333333';
 const item = (approverId: string, decision: 'pending' | 'approved' | 'rejected' = 'pending') => ({
   approverId,
   approverName: approverId,
+  standsInForName: null,
   decision,
   decidedAt: decision === 'pending' ? null : '2026-03-01T10:00:00Z',
   reason: decision === 'rejected' ? 'Wrong amount' : null,
