@@ -179,20 +179,32 @@ export interface Recipient {
   standsInForName: string | null;
 }
 
-/** The member an approval went to a substitute from (approval_items.stands_in_for). */
+const displayName = (name: string | null, email: string | null) => name || email || '';
+
+/** The member an approval went to a substitute from (approval_items.stands_in_for), by name. */
 const standsInForUser = alias(users, 'stands_in_for_user');
-const standsInForName = sql<string | null>`coalesce(nullif(${standsInForUser.name}, ''), ${standsInForUser.email})`;
+const standsInForColumns = { standsInForUserName: standsInForUser.name, standsInForUserEmail: standsInForUser.email };
+// Every user has an e-mail address: none means the item stands in for nobody.
+const standsInForName = (row: { standsInForUserName: string | null; standsInForUserEmail: string | null }) =>
+  row.standsInForUserEmail === null ? null : displayName(row.standsInForUserName, row.standsInForUserEmail);
 
 /** The approvers an opened step waits for, with what a notification needs. */
 export async function listWaitingRecipients(tx: Tx, orgId: OrgId, requestId: string): Promise<Recipient[]> {
-  return tx
-    .select({ userId: users.id, name: users.name, email: users.email, locale: users.locale, standsInForName })
+  const rows = await tx
+    .select({ userId: users.id, name: users.name, email: users.email, locale: users.locale, ...standsInForColumns })
     .from(approvalItems)
     .innerJoin(users, eq(users.id, approvalItems.approverId))
     .leftJoin(standsInForUser, eq(standsInForUser.id, approvalItems.standsInFor))
     .where(
       and(eq(approvalItems.organizationId, orgId), eq(approvalItems.requestId, requestId), eq(approvalItems.isWaiting, true)),
     );
+  return rows.map(({ userId, name, email, locale, ...standsInFor }) => ({
+    userId,
+    name,
+    email,
+    locale,
+    standsInForName: standsInForName(standsInFor),
+  }));
 }
 
 /** The current or latest request of an entity with its steps and per-approver decisions. */
@@ -211,14 +223,13 @@ export async function findLatestRequestView(
     .limit(1);
   if (!request) return null;
   const items = await tx
-    .select({ item: approvalItems, name: users.name, email: users.email, standsInForName })
+    .select({ item: approvalItems, name: users.name, email: users.email, ...standsInForColumns })
     .from(approvalItems)
     .leftJoin(users, eq(users.id, approvalItems.approverId))
     .leftJoin(standsInForUser, eq(standsInForUser.id, approvalItems.standsInFor))
     .where(and(eq(approvalItems.organizationId, orgId), eq(approvalItems.requestId, request.request.id)))
     .orderBy(asc(approvalItems.step), readerOrder(users.name), asc(approvalItems.approverId));
   const row = request.request;
-  const displayName = (name: string | null, email: string | null) => name || email || '';
   return {
     id: row.id,
     flowId: row.flowId,
@@ -232,10 +243,10 @@ export async function findLatestRequestView(
       requiredApprovals,
       items: items
         .filter(({ item }) => item.step === step)
-        .map(({ item, name, email, standsInForName }) => ({
+        .map(({ item, name, email, ...standsInFor }) => ({
           approverId: item.approverId,
           approverName: displayName(name, email),
-          standsInForName,
+          standsInForName: standsInForName(standsInFor),
           decision: item.decision,
           decidedAt: item.decidedAt?.toISOString() ?? null,
           reason: item.reason,
