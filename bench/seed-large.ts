@@ -85,16 +85,26 @@ async function insertCounterparties(orgId: string, count: number): Promise<void>
        from generate_series(1, $2::int) as n`,
     [orgId, count],
   );
+  // One valid German IBAN of its own per counterparty, at one of five banks: real data has
+  // distinct IBANs, and one shared IBAN made every IBAN search match all 20,000 counterparties.
+  // The check digits are ISO 13616's: 98 − (BBAN followed by "DE00" as digits) mod 97.
   await database.pool.query(
     `insert into counterparty_bank_accounts (organization_id, counterparty_id, name, iban)
-     select organization_id, id, 'Hauptkonto', 'DE89370400440532013000' from counterparties where organization_id = $1`,
+     select organization_id, id, 'Hauptkonto',
+            'DE' || lpad((98 - ((bban || '131400')::numeric % 97))::text, 2, '0') || bban
+       from (select organization_id, id,
+                    (array['37040044','50010517','10020890','70150000','20050550'])[1 + (row_number() over (order by id)) % 5]
+                      || lpad((532013000 + 7 * row_number() over (order by id))::text, 10, '0') as bban
+               from counterparties where organization_id = $1) as numbered`,
     [orgId],
   );
 }
 
 async function insertInvoices(orgId: string, uploadedBy: string, count: number): Promise<void> {
   await database.pool.query(
-    `with cps as (select row_number() over (order by id) as rn, id, name from counterparties where organization_id = $1),
+    `with cps as (select row_number() over (order by c.id) as rn, c.id, c.name, b.iban
+                   from counterparties c join counterparty_bank_accounts b on b.counterparty_id = c.id
+                  where c.organization_id = $1),
           total as (select count(*) as n from cps)
      insert into invoices (organization_id, status, type, counterparty_id, counterparty_name, counterparty_iban, invoice_number,
                            date, due_date, net_amount, tax_amount, total_amount, currency, tax_rate, should_create_transaction,
@@ -102,7 +112,7 @@ async function insertInvoices(orgId: string, uploadedBy: string, count: number):
      select $1,
             (array['new','new','in_approval','approved','rejected','exported','exported','exported','exported','exported','exported','archived'])[1 + s.n % 12],
             case when s.n % 40 = 0 then 'credit_note' else 'invoice' end,
-            cps.id, cps.name, 'DE89370400440532013000',
+            cps.id, cps.name, cps.iban,
             'RE-' || (2024 + s.n % 3) || '-' || lpad(s.n::text, 6, '0'),
             d.day, d.day + (14 + s.n % 30),
             round(a.gross / 1.19), a.gross - round(a.gross / 1.19), a.gross, 'EUR', 1900, true,

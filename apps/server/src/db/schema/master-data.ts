@@ -144,6 +144,11 @@ export const counterparties = pgTable(
     // The list pages by (search_name, id) (keyset), and a search reads the names starting with it
     // as one range of this index (migration 0030).
     index('counterparties_search_name_idx').on(table.organizationId, table.searchName, table.id),
+    // A search's IBAN part looks up each matching account's counterparty by id for its search
+    // name. Migration 0036 adds INCLUDE (search_name): read from the index alone, this is the
+    // cheapest path in the prepared statement's generic plan too, which otherwise scanned a
+    // whole organisation's verification-state index per account (60 ms instead of 6 ms).
+    index('counterparties_id_search_name_idx').on(table.organizationId, table.id),
     // The list's verification filter walks one state in name order.
     index('counterparties_verification_state_idx').on(table.organizationId, table.verificationState, table.searchName, table.id),
     // Search by VAT number prefix and the "already exists" check. Migration 0031 adds INCLUDE
