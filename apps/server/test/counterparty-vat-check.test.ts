@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { VAT_CHECK_MAX_ATTEMPTS, VAT_CHECK_RETRY_BASE_MS, type Counterparty, type VatCheckState } from '@kontor/domain';
 import { counterparties } from '../src/db/schema';
-import { CHECK_VAT_JOB, type VatCheckJob } from '../src/modules/vat-check/service';
+import { CHECK_VAT_JOB, VAT_CHECK_STRANDED_AFTER_MS, type VatCheckJob } from '../src/modules/vat-check/service';
 import { interpretViesResponse } from '../src/modules/vat-check/vies-client';
 import { type caller, counterpartyBody, createCounterparty, createCounterpartyTestOrganization } from './counterparty-fixtures';
 import { createOrganizationWithAdmin, type TestOrganization, type TestUser } from './factories';
@@ -145,6 +145,35 @@ describe('VAT number check with VIES', () => {
     expect(validated).toEqual({ status: 'validated', validatedAt: later.toISOString() });
     // The first job again (pg-boss may deliver twice) finds a state it was not sent for.
     expect(await testApp.app.vatCheck.run(firstJob(created), later)).toBe('stale');
+  });
+
+  it('the hourly sweep queues anew a check whose job was lost, pending or failed, and only when overdue', async () => {
+    const lostJobs = (counterpartyId: string) =>
+      testApp.database.pool.query(`delete from pgboss.job where name = $1 and data->>'counterpartyId' = $2`, [
+        CHECK_VAT_JOB,
+        counterpartyId,
+      ]);
+    const pending = await create('DE813495425');
+    await lostJobs(pending.id);
+    const requestedAt = Date.parse((pending.vatCheck as { requestedAt: string }).requestedAt);
+    await testApp.app.vatCheck.sweep(new Date(requestedAt + VAT_CHECK_STRANDED_AFTER_MS - 60_000));
+    expect(await queuedJobs(pending.id)).toEqual([]);
+    await testApp.app.vatCheck.sweep(new Date(requestedAt + VAT_CHECK_STRANDED_AFTER_MS + 60_000));
+    const requeued = await queuedJobs(pending.id);
+    expect(requeued.map((job) => job.data)).toEqual([firstJob(pending)]);
+    expect(await testApp.app.vatCheck.run(requeued[0]!.data)).toMatchObject({ status: 'validated' });
+
+    const failing = await create('DE260543043');
+    testApp.config.vatCheck.viesUrl = CLOSED_PORT_URL;
+    const failed = (await testApp.app.vatCheck.run(firstJob(failing))) as { nextRetryAt: string };
+    await lostJobs(failing.id);
+    await testApp.app.vatCheck.sweep(new Date(Date.parse(failed.nextRetryAt) + VAT_CHECK_STRANDED_AFTER_MS + 60_000));
+    expect((await queuedJobs(failing.id)).map((job) => job.data)).toEqual([
+      { ...firstJob(failing), retryAt: failed.nextRetryAt },
+    ]);
+    // A validated check is never swept.
+    await testApp.app.vatCheck.sweep(new Date(Date.now() + 10 * VAT_CHECK_STRANDED_AFTER_MS));
+    expect(await queuedJobs(pending.id)).toHaveLength(1);
   });
 
   it('MS_UNAVAILABLE and a 5xx count as unavailable → failed', async () => {

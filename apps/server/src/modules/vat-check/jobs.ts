@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { CHECK_VAT_JOB, VatCheckService, vatCheckJobSchema } from './service';
+import { z } from 'zod';
+import { CHECK_VAT_JOB, SWEEP_VAT_CHECKS_JOB, VatCheckService, vatCheckJobSchema } from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,5 +21,14 @@ export async function registerVatCheck(app: FastifyInstance): Promise<void> {
     // The handler turns every VIES failure into a state with its own retry; pg-boss retries cover lost connections.
     options: { retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 5 * 60 },
   });
+  await app.jobs.register({
+    name: SWEEP_VAT_CHECKS_JOB,
+    schema: z.object({}),
+    handler: async () => {
+      await service.sweep();
+    },
+    options: { retryLimit: 0, expireInSeconds: 5 * 60 },
+  });
+  if (app.config.roles.has('worker')) await app.jobs.schedule(SWEEP_VAT_CHECKS_JOB, '23 * * * *', {});
   app.decorate('vatCheck', service);
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { VatCheckState } from '@kontor/domain';
 import type { OrgId, Tx } from '../../db/database';
 import { counterparties } from '../../db/schema';
@@ -34,4 +34,40 @@ export async function writeVatCheckState(
     .update(counterparties)
     .set({ vatCheck: state })
     .where(and(eq(counterparties.organizationId, orgId), eq(counterparties.id, counterpartyId)));
+}
+
+export interface StrandedVatCheck {
+  organizationId: string;
+  id: string;
+  vatNumber: string;
+  vatCheck: VatCheckState;
+}
+
+/**
+ * Checks across all organisations (withSystem) that should have been asked long ago: pending
+ * since before `before`, or failed with a retry due before it. Their job was lost: queued after
+ * the commit, a failed send or a crash in between leaves the state with nobody to act on it.
+ */
+export async function findStrandedVatChecks(tx: Tx, before: Date, limit: number): Promise<StrandedVatCheck[]> {
+  const rows = await tx
+    .select({
+      organizationId: counterparties.organizationId,
+      id: counterparties.id,
+      vatNumber: counterparties.vatNumber,
+      vatCheck: counterparties.vatCheck,
+    })
+    .from(counterparties)
+    .where(
+      and(
+        isNotNull(counterparties.vatNumber),
+        or(
+          sql`${counterparties.vatCheck}->>'status' = 'pending' and (${counterparties.vatCheck}->>'requestedAt')::timestamptz < ${before.toISOString()}::timestamptz`,
+          sql`${counterparties.vatCheck}->>'status' = 'failed' and (${counterparties.vatCheck}->>'nextRetryAt')::timestamptz < ${before.toISOString()}::timestamptz`,
+        ),
+      ),
+    )
+    .limit(limit);
+  return rows.flatMap((row) =>
+    row.vatNumber && row.vatCheck ? [{ ...row, vatNumber: row.vatNumber, vatCheck: row.vatCheck }] : [],
+  );
 }

@@ -14,10 +14,19 @@ import type { JobQueue } from '../../plugins/foundation-types';
 import type { OrgContext } from '../../plugins/session';
 import { writeActivity, type Actor } from '../activity-log/writer';
 import { tenant } from '../master-data/service-helpers';
-import { findVatCheckRow, writeVatCheckState } from './repo';
+import { findStrandedVatChecks, findVatCheckRow, writeVatCheckState } from './repo';
 import { askVies, type ViesAnswer } from './vies-client';
 
 export const CHECK_VAT_JOB = 'counterparties.check-vat';
+export const SWEEP_VAT_CHECKS_JOB = 'counterparties.sweep-vat-checks';
+
+/**
+ * A check is stranded when it is this much overdue: far beyond a queue's usual delay, so that the
+ * sweep rarely sends a second job for a check whose own job is merely late (which is harmless:
+ * the later job finds the state changed and does nothing).
+ */
+export const VAT_CHECK_STRANDED_AFTER_MS = 60 * 60 * 1000;
+const SWEEP_BATCH = 500;
 
 /**
  * One VIES question. `vatNumber` and `retryAt` say which state the job was sent for: a job whose
@@ -155,6 +164,20 @@ export class VatCheckService {
     });
     await this.enqueue(job);
     return { vatCheck: state };
+  }
+
+  /**
+   * The hourly sweep: queues anew the checks whose job was lost (see findStrandedVatChecks), so
+   * that no badge says "retrying" forever. Returns how many it queued.
+   */
+  async sweep(now = new Date()): Promise<number> {
+    const before = new Date(now.getTime() - VAT_CHECK_STRANDED_AFTER_MS);
+    const stranded = await this.database.withSystem((tx) => findStrandedVatChecks(tx, before, SWEEP_BATCH));
+    for (const row of stranded) {
+      const retryAt = row.vatCheck.status === 'failed' ? row.vatCheck.nextRetryAt : null;
+      await this.enqueue({ orgId: row.organizationId, counterpartyId: row.id, vatNumber: row.vatNumber, retryAt });
+    }
+    return stranded.length;
   }
 
   /**
