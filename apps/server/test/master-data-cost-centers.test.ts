@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CostCenter, ImportResult } from '@kontor/domain';
-import { invoiceSplits, invoices } from '../src/db/schema';
+import { approvalFlows, invoiceSplits, invoices } from '../src/db/schema';
 import { csvUpload } from './csv-upload';
 import { addMember, browser, createOrganizationWithAdmin, type TestOrganization, type TestUser } from './factories';
 import { createTestApp, type TestApp } from './harness';
@@ -99,6 +99,54 @@ describe('cost centres /api/cost-centers', () => {
       params: { count: 1 },
       message: 'This entry is used by 1 invoice and cannot be deleted.',
     });
+  });
+
+  it('refuses a type change while invoices use the cost centre; a name change, or an unused one, is fine', async () => {
+    const used = (await call('POST', '/api/cost-centers', { code: 'TYP1', name: 'Vertrieb', type: 1 })).json<CostCenter>();
+    await testApp.database.db.insert(invoices).values({ organizationId: org.id, costCenterId: used.id });
+    const refused = await call('PUT', `/api/cost-centers/${used.id}`, { code: 'TYP1', name: 'Vertrieb', type: 2, version: 1 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'cost_center_type_in_use', params: { count: 1 } });
+    const renamed = await call('PUT', `/api/cost-centers/${used.id}`, {
+      code: 'TYP1',
+      name: 'Vertrieb Nord',
+      type: 1,
+      version: 1,
+    });
+    expect(renamed.json()).toMatchObject({ name: 'Vertrieb Nord', type: 1, version: 2 });
+    const unused = (await call('POST', '/api/cost-centers', { code: 'TYP2', name: '', type: 1 })).json<CostCenter>();
+    const retyped = await call('PUT', `/api/cost-centers/${unused.id}`, { code: 'TYP2', name: '', type: 2, version: 1 });
+    expect(retyped.json()).toMatchObject({ type: 2 });
+  });
+
+  it('refuses to delete a cost centre an approval flow names in a condition, naming the flows', async () => {
+    const named = (await call('POST', '/api/cost-centers', { code: 'FLOW1', name: '', type: 1 })).json<CostCenter>();
+    const other = (await call('POST', '/api/cost-centers', { code: 'FLOW2', name: '', type: 1 })).json<CostCenter>();
+    const step = [{ approverIds: [org.admin.userId], requiredApprovals: 1 }];
+    await testApp.database.db.insert(approvalFlows).values([
+      {
+        organizationId: org.id,
+        name: 'Marketing > 5.000',
+        type: 'invoice',
+        position: 1,
+        steps: step,
+        conditions: [{ kind: 'cost_center', costCenterIds: [other.id, named.id] }],
+      },
+      {
+        organizationId: org.id,
+        name: 'Nur Betrag',
+        type: 'invoice',
+        position: 2,
+        steps: step,
+        conditions: [{ kind: 'amount_above', amount: 100 }],
+      },
+    ]);
+    const refused = await call('DELETE', `/api/cost-centers/${named.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'cost_center_in_approval_flows', params: { flows: 'Marketing > 5.000' } });
+    expect((await call('GET', '/api/cost-centers')).json<{ items: CostCenter[] }>().items.map((item) => item.code)).toContain(
+      'FLOW1',
+    );
   });
 
   it('lets only admins write (403 for a member)', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportResult, LedgerAccount } from '@kontor/domain';
-import { invoiceSplits, invoices } from '../src/db/schema';
+import { counterparties, invoiceSplits, invoices } from '../src/db/schema';
 import { csvUpload } from './csv-upload';
 import { addMember, browser, createOrganizationWithAdmin, type TestOrganization, type TestUser } from './factories';
 import { createTestApp, type TestApp } from './harness';
@@ -68,6 +68,21 @@ describe('ledger accounts /api/ledger-accounts', () => {
       .values({ organizationId: org.id, invoiceId: invoice!.id, position: 1, amount: 5, ledgerAccountId: account.id });
     const refused = await call('DELETE', `/api/ledger-accounts/${account.id}`);
     expect(refused.json()).toMatchObject({ code: 'master_data_in_use', params: { count: 1 } });
+  });
+
+  it('refuses to delete the default ledger account of a counterparty, with the count', async () => {
+    const account = (await call('POST', '/api/ledger-accounts', { code: '5400', name: 'Wareneingang' })).json<LedgerAccount>();
+    await testApp.database.db
+      .insert(counterparties)
+      .values({ organizationId: org.id, name: 'Lieferant mit Standardkonto', defaultLedgerAccountId: account.id });
+    const refused = await call('DELETE', `/api/ledger-accounts/${account.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'ledger_account_default_of_counterparties',
+      params: { count: 1 },
+      message:
+        'This account is the default ledger account of 1 counterparty and cannot be deleted. Choose another default for it first.',
+    });
   });
 
   it('is admin only for writes', async () => {

@@ -18,7 +18,7 @@ import {
   type CostCenterRow,
 } from './repo';
 import { requireCurrent, tenant, type SkippedRow } from './service-helpers';
-import { countInvoicesUsing } from './usage-repo';
+import { countInvoicesUsing, flowNamesWithCostCenter } from './usage-repo';
 
 type CostCenterInput = z.output<typeof costCenterInputSchema>;
 
@@ -55,7 +55,13 @@ export class CostCenterService {
   async update(org: OrgContext, id: string, input: CostCenterInput & { version: number }): Promise<CostCenter> {
     return this.translateConflict(input.code, () =>
       this.database.withOrg(tenant(org), async (tx) => {
-        requireCurrent(await findCostCenterRow(tx, org.orgId, id, true), input.version);
+        const current = requireCurrent(await findCostCenterRow(tx, org.orgId, id, true), input.version);
+        // Invoices hold a KOST1 in one column and a KOST2 in another: a type change under them
+        // would leave every such invoice with a value its own field refuses on the next save.
+        if (current.type !== input.type) {
+          const count = await countInvoicesUsing(tx, org.orgId, 'cost_center', id);
+          if (count > 0) throw new AppError('cost_center_type_in_use', { count });
+        }
         const row = await updateCostCenterRow(tx, org.orgId, id, input.version, {
           code: input.code,
           name: input.name,
@@ -73,6 +79,9 @@ export class CostCenterService {
       requireCurrent(await findCostCenterRow(tx, org.orgId, id, true), version);
       const count = await countInvoicesUsing(tx, org.orgId, 'cost_center', id);
       if (count > 0) throw new AppError('master_data_in_use', { count });
+      // A flow condition naming a deleted cost centre would never match again, silently.
+      const flows = await flowNamesWithCostCenter(tx, org.orgId, id);
+      if (flows.length > 0) throw new AppError('cost_center_in_approval_flows', { flows: flows.join(', ') });
       await deleteCostCenterRow(tx, org.orgId, id);
     });
   }

@@ -18,7 +18,7 @@ import {
   type LedgerAccountRow,
 } from './repo';
 import { requireCurrent, tenant, type SkippedRow } from './service-helpers';
-import { countInvoicesUsing } from './usage-repo';
+import { countCounterpartiesDefaultingTo, countInvoicesUsing } from './usage-repo';
 
 type LedgerAccountInput = z.output<typeof ledgerAccountInputSchema>;
 
@@ -100,6 +100,9 @@ export class LedgerAccountService {
       requireCurrent(await findLedgerAccountRow(tx, org.orgId, id, true), version);
       const count = await countInvoicesUsing(tx, org.orgId, 'ledger_account', id);
       if (count > 0) throw new AppError('master_data_in_use', { count });
+      // A counterparty's default fills new invoices: a deleted one would fill in a dead id.
+      const counterpartyCount = await countCounterpartiesDefaultingTo(tx, org.orgId, id);
+      if (counterpartyCount > 0) throw new AppError('ledger_account_default_of_counterparties', { count: counterpartyCount });
       await deleteLedgerAccountRow(tx, org.orgId, id);
     });
   }
