@@ -12,11 +12,16 @@ import { translateFieldLabel } from '../../lib/i18n';
 import type { InvoiceParts, InvoiceRow } from '../invoices/repo';
 import type { ItemRow } from './request-repo';
 
-/** What chooseFlow tests an invoice against: its total, currency, counterparty, own and split cost centres. */
+/**
+ * What chooseFlow tests an invoice against: its total, currency, counterparty, own and split cost
+ * centres of both kinds (KOST1 and KOST2: the flow editor offers both in a condition).
+ */
 export function flowSubjectOf(row: InvoiceRow, parts: Pick<InvoiceParts, 'splits'>): FlowSubject {
-  const costCenterIds = [row.costCenterId, ...parts.splits.map((split) => split.costCenterId)].filter(
-    (id): id is string => id !== null,
-  );
+  const costCenterIds = [
+    row.costCenterId,
+    row.costCenter2Id,
+    ...parts.splits.flatMap((split) => [split.costCenterId, split.costCenter2Id]),
+  ].filter((id): id is string => id !== null);
   return {
     amount: row.totalAmount,
     currency: row.currency,
