@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
 import { INVOICE_SORT_FIELDS, type InvoiceListItem, type InvoiceStatus } from '@kontor/domain';
 import { counterparties, invoiceSplits, invoices } from '../src/db/schema';
 import { browser, createOrganizationWithAdmin, type TestOrganization } from './factories';
@@ -264,6 +265,23 @@ describe('GET /api/invoices', () => {
     } finally {
       await testApp.database.pool.query('delete from invoices where id = $1', [both!.id]);
     }
+  });
+
+  it('filters by a KOST2 cost centre too, on the invoice or a split line', async () => {
+    const kost2 = randomUUID();
+    const [own, split] = await testApp.database.db
+      .insert(invoices)
+      .values([
+        { organizationId: org.id, status: 'new', counterpartyName: 'Projekt Nord GmbH', totalAmount: 700, costCenter2Id: kost2 },
+        { organizationId: org.id, status: 'new', counterpartyName: 'Projekt Süd GmbH', totalAmount: 800 },
+      ])
+      .returning({ id: invoices.id });
+    await testApp.database.db
+      .insert(invoiceSplits)
+      .values({ organizationId: org.id, invoiceId: split!.id, position: 0, amount: 800, costCenter2Id: kost2 });
+    expect(await names(`costCenterId=${kost2}`)).toEqual(['Projekt Nord GmbH', 'Projekt Süd GmbH']);
+    await testApp.database.db.delete(invoiceSplits).where(eq(invoiceSplits.invoiceId, split!.id));
+    await testApp.database.db.delete(invoices).where(inArray(invoices.id, [own!.id, split!.id]));
   });
 
   it('searches through trigram indexes without a pending list that every search would read (migration 0029)', async () => {

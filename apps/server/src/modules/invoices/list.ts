@@ -77,12 +77,15 @@ function filterConditions(org: OrgContext, query: ListFilters, status: InvoiceSt
     query.amountMax !== undefined ? lte(invoices.totalAmount, query.amountMax) : undefined,
   ];
   if (query.costCenterId) {
-    // The invoice's own cost centre or one of its split lines'.
+    // The invoice's own cost centre or one of its split lines', KOST1 or KOST2 (the filter offers
+    // both; an id is one or the other).
     conditions.push(
       or(
         eq(invoices.costCenterId, query.costCenterId),
+        eq(invoices.costCenter2Id, query.costCenterId),
         sql`exists (select 1 from ${invoiceSplits} where ${invoiceSplits.organizationId} = ${invoices.organizationId}
-              and ${invoiceSplits.invoiceId} = ${invoices.id} and ${invoiceSplits.costCenterId} = ${query.costCenterId})`,
+              and ${invoiceSplits.invoiceId} = ${invoices.id}
+              and ${query.costCenterId} in (${invoiceSplits.costCenterId}, ${invoiceSplits.costCenter2Id}))`,
       ),
     );
   }
