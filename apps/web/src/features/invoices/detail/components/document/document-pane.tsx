@@ -7,9 +7,13 @@ import { LoadingState } from '@/components/ui/loading-state';
 import { useInvoiceFileUrl } from '../../api/get-file-url';
 import { ImageViewer } from './image-viewer';
 import { PdfViewer } from './pdf-viewer';
+import { TiffViewer } from './tiff-viewer';
 import { isXmlDocument, XmlViewer } from './xml-viewer';
 
-/** The invoice's document beside the form: a PDF rendered with pdf.js, an image, or an XML e-invoice as text. */
+/**
+ * The invoice's document beside the form: a PDF rendered with pdf.js, a TIFF scan decoded page by
+ * page, another image, or an XML e-invoice as text.
+ */
 export function DocumentPane({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation('invoice-detail');
   const document = invoice.document;
@@ -32,6 +36,8 @@ export function DocumentPane({ invoice }: { invoice: Invoice }) {
     content = <XmlViewer key={document.id} url={fileUrl.data.url} openUrl={fileUrl.data.url} />;
   } else if (document.contentType === 'application/pdf') {
     content = <PdfViewer key={document.id} url={fileUrl.data.url} openUrl={fileUrl.data.url} />;
+  } else if (document.contentType === 'image/tiff') {
+    content = <TiffViewer key={document.id} url={fileUrl.data.url} openUrl={fileUrl.data.url} />;
   } else content = <ImageViewer key={document.id} url={fileUrl.data.url} openUrl={fileUrl.data.url} />;
 
   return (

@@ -7,7 +7,10 @@ import type { Zoom } from './zoom';
 export function ImageViewer({ url, openUrl }: { url: string; openUrl: string | undefined }) {
   const { t } = useTranslation('invoice-detail');
   const [zoom, setZoom] = useState<Zoom>({ kind: 'fit' });
+  // A file the browser cannot decode (or an expired address) says so instead of a broken image.
+  const [hasFailed, setHasFailed] = useState(false);
   const scale = zoom.kind === 'scale' ? zoom.value : 1;
+  if (hasFailed) return <p className="p-6 text-sm text-danger">{t('document.loadFailed')}</p>;
   return (
     <div className="flex h-full min-h-0 flex-col">
       <ViewerToolbar scale={scale} onZoomChange={setZoom} originalUrl={openUrl} />
@@ -15,6 +18,7 @@ export function ImageViewer({ url, openUrl }: { url: string; openUrl: string | u
         <img
           src={url}
           alt={t('document.image')}
+          onError={() => setHasFailed(true)}
           style={{ width: `${scale * 100}%`, maxWidth: 'none' }}
           className="mx-auto block bg-white shadow"
         />
