@@ -1,30 +1,17 @@
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingState } from '@/components/ui/loading-state';
 import { loadPdfjs } from './load-pdfjs';
-import { useElementWidth } from './use-element-width';
+import { usePagedViewer } from './use-paged-viewer';
 import { ViewerToolbar } from './viewer-toolbar';
-import type { Zoom } from './zoom';
 
-/** Padding inside the scroll area, kept free when fitting the page to the width. */
-const GUTTER = 16;
-
-/**
- * Renders one page of a PDF into a canvas with pdf.js (page through, zoom, fit to width). The
- * signed address is read once: a newer one for the same file must not reload the document.
- */
+/** Renders one page of a PDF into a canvas with pdf.js (page through, zoom, fit to width). */
 export function PdfViewer({ url, openUrl }: { url: string; openUrl: string | undefined }) {
   const { t } = useTranslation('invoice-detail');
-  const [sourceUrl] = useState(url);
   const [document, setDocument] = useState<PDFDocumentProxy | null>(null);
-  const [hasFailed, setHasFailed] = useState(false);
-  const [page, setPage] = useState(1);
-  const [zoom, setZoom] = useState<Zoom>({ kind: 'fit' });
-  const [pageWidth, setPageWidth] = useState<number | null>(null);
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const canvasRef = useRef<HTMLCanvasElement>(null);
-  const width = useElementWidth(scrollRef);
+  const { sourceUrl, hasFailed, setHasFailed, page, setPage, setZoom, setPageWidth, scrollRef, canvasRef, scale } =
+    usePagedViewer(url);
 
   useEffect(() => {
     let isCurrent = true;
@@ -44,9 +31,7 @@ export function PdfViewer({ url, openUrl }: { url: string; openUrl: string | und
       isCurrent = false;
       void loaded?.destroy();
     };
-  }, [sourceUrl]);
-
-  const scale = zoom.kind === 'scale' ? zoom.value : pageWidth && width > GUTTER ? (width - GUTTER) / pageWidth : 1;
+  }, [sourceUrl, setHasFailed]);
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -72,7 +57,7 @@ export function PdfViewer({ url, openUrl }: { url: string; openUrl: string | und
       isCurrent = false;
       task?.cancel();
     };
-  }, [document, page, scale]);
+  }, [document, page, scale, canvasRef, setPageWidth]);
 
   if (hasFailed) return <p className="p-6 text-sm text-danger">{t('document.loadFailed')}</p>;
   return (

@@ -1,30 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingState } from '@/components/ui/loading-state';
 import { loadUtif } from './load-utif';
 import { readTiff, type TiffDocument } from './tiff-pages';
-import { useElementWidth } from './use-element-width';
+import { usePagedViewer } from './use-paged-viewer';
 import { ViewerToolbar } from './viewer-toolbar';
-import type { Zoom } from './zoom';
 
-/** Padding inside the scroll area, kept free when fitting the page to the width. */
-const GUTTER = 16;
-
-/**
- * A TIFF scan, page by page, drawn into a canvas (browsers cannot show TIFF themselves), with the
- * same toolbar as PDFs. The signed address is read once, like the PDF viewer's.
- */
+/** A TIFF scan, page by page, drawn into a canvas (browsers cannot show TIFF themselves), with the PDF viewer's toolbar. */
 export function TiffViewer({ url, openUrl }: { url: string; openUrl: string | undefined }) {
   const { t } = useTranslation('invoice-detail');
-  const [sourceUrl] = useState(url);
   const [document, setDocument] = useState<TiffDocument | null>(null);
-  const [hasFailed, setHasFailed] = useState(false);
-  const [page, setPage] = useState(1);
-  const [zoom, setZoom] = useState<Zoom>({ kind: 'fit' });
-  const [pageWidth, setPageWidth] = useState<number | null>(null);
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const canvasRef = useRef<HTMLCanvasElement>(null);
-  const width = useElementWidth(scrollRef);
+  const { sourceUrl, hasFailed, setHasFailed, page, setPage, setZoom, pageWidth, setPageWidth, scrollRef, canvasRef, scale } =
+    usePagedViewer(url);
 
   useEffect(() => {
     let isCurrent = true;
@@ -41,7 +28,7 @@ export function TiffViewer({ url, openUrl }: { url: string; openUrl: string | un
     return () => {
       isCurrent = false;
     };
-  }, [sourceUrl]);
+  }, [sourceUrl, setHasFailed]);
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -57,9 +44,7 @@ export function TiffViewer({ url, openUrl }: { url: string; openUrl: string | un
       console.error('[invoice] tiff page could not be decoded', error);
       setHasFailed(true);
     }
-  }, [document, page]);
-
-  const scale = zoom.kind === 'scale' ? zoom.value : pageWidth && width > GUTTER ? (width - GUTTER) / pageWidth : 1;
+  }, [document, page, canvasRef, setHasFailed, setPageWidth]);
 
   if (hasFailed) return <p className="p-6 text-sm text-danger">{t('document.loadFailed')}</p>;
   return (
