@@ -118,4 +118,19 @@ describe('counterparties for the invoice form: /api/counterparties/lookup and /i
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe('counterparty_not_found');
   });
+
+  // Last: it creates a counterparty, which the numbering tests above would count.
+  it('refuses a BIC the full form refuses, with its message, and creates nothing', async () => {
+    const before = await testApp.database.db.select().from(counterparties).where(eq(counterparties.organizationId, org.id));
+    for (const bic of ['COBADE', 'COBADEFF1', '12345678', 'COBA-DEFF']) {
+      const response = await create({ name: 'BIC Falsch GmbH', iban: 'DE89370400440532013000', bic });
+      expect(response.statusCode, bic).toBe(400);
+      expect(response.json().fieldErrors).toEqual({ bic: ['Please enter a valid BIC.'] });
+    }
+    const after = await testApp.database.db.select().from(counterparties).where(eq(counterparties.organizationId, org.id));
+    expect(after).toHaveLength(before.length);
+    const spaced = await create({ name: 'BIC Richtig GmbH', iban: 'DE89370400440532013000', bic: 'coba de ff' });
+    expect(spaced.statusCode, spaced.body).toBe(201);
+    expect(spaced.json<CounterpartySummary>().bic).toBe('COBADEFF');
+  });
 });

@@ -1,6 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Counterparty, EmailVerificationList, EmailVerificationRun, PublicVerification } from '@kontor/domain';
+import type {
+  Counterparty,
+  CounterpartyFieldsInput,
+  EmailVerificationList,
+  EmailVerificationRun,
+  PublicVerification,
+} from '@kontor/domain';
 import { asOrgId } from '../src/db/database';
 import { counterpartyEmailVerifications, mailOutbox } from '../src/db/schema';
 import { hashVerificationToken } from '../src/modules/counterparty-verification/email/token';
@@ -96,6 +102,37 @@ describe('bank-account verification by e-mail', () => {
     expect(row!.tokenHash).not.toContain(token);
     expect(row!.mailId).toBe(mail.id);
     expect((await activityChanges(counterparty))[0]).toMatchObject({ emailVerification: { to: 'invitation_sent' } });
+  });
+
+  it('writes the invitation in German in DE, AT, CH, LI and LU or without a country, in English elsewhere', async () => {
+    const cases: [CounterpartyFieldsInput['country'], 'de' | 'en'][] = [
+      [null, 'de'],
+      ['DE', 'de'],
+      ['AT', 'de'],
+      ['CH', 'de'],
+      ['LI', 'de'],
+      ['LU', 'de'],
+      ['FR', 'en'],
+      ['NL', 'en'],
+      ['US', 'en'],
+    ];
+    for (const [country, language] of cases) {
+      const email = `buchhaltung-${country ?? 'none'}@lieferant.example`;
+      const counterparty = await createCounterparty(ctx.testApp, ctx.org.admin.cookie, {
+        name: `Lieferant ${country ?? 'ohne Land'}`,
+        email,
+        country,
+        bankAccounts: [{ name: 'Haupt', iban: OUR_IBAN, bic: null }],
+      });
+      expect((await start(counterparty)).statusCode, String(country)).toBe(201);
+      const mail = await latestMailTo(email);
+      const expected =
+        language === 'de'
+          ? { subject: 'Prüfer GmbH: Bitte bestätigen Sie Ihre Bankverbindung', greeting: 'Guten Tag,' }
+          : { subject: 'Prüfer GmbH: please confirm your bank account', greeting: 'Hello,' };
+      expect(mail.subject, String(country)).toBe(expected.subject);
+      expect(mail.textBody.startsWith(expected.greeting), String(country)).toBe(true);
+    }
   });
 
   it('refuses a counterparty without e-mail, an unknown bank account, and the plan limit', async () => {

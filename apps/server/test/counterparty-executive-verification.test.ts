@@ -4,6 +4,7 @@ import type { ExecutiveVerificationView, Organization, RequiredVerifiersPolicy }
 import {
   counterpartyEmailVerifications,
   counterpartyExecutiveVerifications,
+  counterpartyExecutiveVerifiers,
   subscriptions,
   usageCounters,
 } from '../src/db/schema';
@@ -251,6 +252,53 @@ describe('executive verification of bank accounts', () => {
     const again = await decide(target.id, view.id, anna, 'rejected');
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('executive_already_decided');
+  });
+
+  it('keeps the requester out of their own request: not offered, refused as verifier, refused as decider', async () => {
+    await setPolicy('one');
+    const target = await supplier();
+    const candidates = (await call('GET', '/api/counterparty-verifications/verifier-candidates', clerk.cookie)).json<{
+      items: { id: string }[];
+    }>().items;
+    expect(candidates.map((item) => item.id)).toEqual(expect.arrayContaining([anna.userId, org.admin.userId]));
+    expect(candidates.map((item) => item.id)).not.toContain(clerk.userId);
+    for (const verifierIds of [[clerk.userId], [anna.userId, clerk.userId]]) {
+      const selfNamed = await request(target, verifierIds);
+      expect(selfNamed.statusCode).toBe(400);
+      expect(selfNamed.json().code).toBe('executive_verifier_is_requester');
+    }
+    const adminSelf = await request(target, [org.admin.userId], org.admin.cookie);
+    expect(adminSelf.json().code).toBe('executive_verifier_is_requester');
+
+    // A request that named its requester before the rule (or written by other means) is not theirs to decide either.
+    const [legacy] = await testApp.database.db
+      .insert(counterpartyExecutiveVerifications)
+      .values({
+        organizationId: org.id,
+        counterpartyId: target.id,
+        bankAccountId: target.bankAccountId,
+        iban: 'DE89370400440532013000',
+        requiredApprovals: 1,
+        requestedBy: clerk.userId,
+      })
+      .returning();
+    await testApp.database.db.insert(counterpartyExecutiveVerifiers).values([
+      { organizationId: org.id, verificationId: legacy!.id, userId: clerk.userId },
+      { organizationId: org.id, verificationId: legacy!.id, userId: anna.userId },
+    ]);
+    const own = await decide(target.id, legacy!.id, clerk, 'approved');
+    expect(own.statusCode).toBe(403);
+    expect(own.json().code).toBe('executive_requester_cannot_decide');
+    const listed = (await call('GET', `/api/counterparties/${target.id}/executive-verifications`, clerk.cookie)).json<{
+      items: ExecutiveVerificationView[];
+    }>().items;
+    expect(listed.find((item) => item.id === legacy!.id)).toMatchObject({ canDecide: false, outcome: 'pending' });
+    const waiting = (await call('GET', '/api/counterparty-verifications/waiting-for-me', clerk.cookie)).json<{
+      items: { id: string }[];
+    }>().items;
+    expect(waiting.map((item) => item.id)).not.toContain(legacy!.id);
+    // A colleague named in it still decides.
+    expect((await decided(target.id, legacy!.id, anna, 'approved')).outcome).toBe('approved');
   });
 
   it('allows one open request per bank account; once decided, a new one can be sent', async () => {

@@ -8,10 +8,12 @@ import {
   counterpartyEmailVerifications,
   counterpartyExecutiveVerifications,
   invoices,
+  paymentHistory,
 } from '../src/db/schema';
 import { CHECK_VAT_JOB, type VatCheckJob } from '../src/modules/vat-check/service';
 import { counterpartyBody, createCounterparty, useCounterpartyTestContext } from './counterparty-fixtures';
 import { insertInvoiceRow } from './invoice-fixtures';
+import { insertHistory } from './transactions-fixtures';
 import { snapshotOrganization } from './snapshot';
 
 const IBAN_SHARED = 'DE89370400440532013000';
@@ -31,6 +33,18 @@ describe('merging counterparties', () => {
     mergedVersion: merged.version,
     fieldChoices,
   });
+  /** The record marked trusted by the admin (who may grant trust). */
+  const trusted = async (record: Counterparty) => {
+    const response = await ctx.call('POST', `/api/counterparties/${record.id}/trust`, ctx.org.admin.cookie, {
+      version: record.version,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<Counterparty>();
+  };
+  const activity = async (id: string) =>
+    (await ctx.call('GET', `/api/counterparties/${id}/activity`, ctx.viewer.cookie)).json<{
+      items: { action: string; actorType: string; changes: Record<string, unknown> | null }[];
+    }>().items;
   const exists = async (id: string) =>
     (await ctx.testApp.database.db.select().from(counterparties).where(eq(counterparties.id, id))).length === 1;
 
@@ -105,6 +119,12 @@ describe('merging counterparties', () => {
       counterpartyId: survivor.id,
       counterpartyName: 'Schneider',
     });
+    // Payments already made to the merged one (uploaded statement, export) and to the survivor.
+    const mergedPayments = [
+      await insertHistory(ctx.testApp, ctx.org.id, { counterpartyId: merged.id, creditorIban: IBAN_NEW }),
+      await insertHistory(ctx.testApp, ctx.org.id, { counterpartyId: merged.id, creditorIban: IBAN_SHARED, source: 'export' }),
+    ];
+    const ownPayment = await insertHistory(ctx.testApp, ctx.org.id, { counterpartyId: survivor.id, creditorIban: IBAN_SHARED });
 
     const preview = await ctx.call(
       'GET',
@@ -123,6 +143,7 @@ describe('merging counterparties', () => {
         emailVerifications: 2,
         executiveVerifications: 2,
         transactions: 0,
+        paymentHistory: 2,
       },
       hasTrustedCounterparty: false,
     });
@@ -180,9 +201,17 @@ describe('merging counterparties', () => {
       bankAccountId: movedAccount.id,
     });
 
+    const historyRows = await ctx.testApp.database.db
+      .select({ id: paymentHistory.id, counterpartyId: paymentHistory.counterpartyId })
+      .from(paymentHistory)
+      .where(eq(paymentHistory.organizationId, ctx.org.id));
+    expect(historyRows).toEqual(
+      expect.arrayContaining([...mergedPayments, ownPayment].map((payment) => ({ id: payment.id, counterpartyId: survivor.id }))),
+    );
+
     const leftovers = await rowsNaming('counterparty_id', merged.id);
     expect(Object.keys(leftovers)).toEqual(
-      expect.arrayContaining(['counterparty_bank_accounts', 'counterparty_email_verifications', 'invoices']),
+      expect.arrayContaining(['counterparty_bank_accounts', 'counterparty_email_verifications', 'invoices', 'payment_history']),
     );
     expect(
       Object.values(leftovers).every((count) => count === 0),
@@ -203,7 +232,7 @@ describe('merging counterparties', () => {
         mergedId: merged.id,
         mergedName: 'Schneider',
         takenFromMerged: ['email', 'accountsPayableNumber'],
-        moves: expect.objectContaining({ invoices: 2, bankAccounts: 1, duplicateBankAccounts: 1 }),
+        moves: expect.objectContaining({ invoices: 2, bankAccounts: 1, duplicateBankAccounts: 1, paymentHistory: 2 }),
         email: { from: null, to: 'info@schneider.de' },
         accountsPayableNumber: { from: survivor.accountsPayableNumber, to: '30500' },
       }),
@@ -296,31 +325,96 @@ describe('merging counterparties', () => {
     expect(await exists(own.id)).toBe(true);
   });
 
-  it('refuses a member without the permission, and a clerk who would add an IBAN to a trusted counterparty', async () => {
-    const survivor = await create({ name: 'Epsilon', bankAccounts: [{ name: 'Haupt', iban: IBAN_SHARED, bic: null }] });
-    const merged = await create({ name: 'Epsilon AG', bankAccounts: [{ name: 'Neu', iban: IBAN_OTHER, bic: null }] });
+  it('refuses a member without the permission to manage counterparties', async () => {
+    const survivor = await create({ name: 'Epsilon' });
+    const merged = await create({ name: 'Epsilon AG' });
     const denied = await postMerge(ctx.viewer.cookie, mergeBody(survivor, merged));
     expect(denied.statusCode).toBe(403);
     expect(denied.json().code).toBe('permission_denied');
-
-    const trusted = await ctx.call('POST', `/api/counterparties/${survivor.id}/trust`, ctx.org.admin.cookie, {
-      version: survivor.version,
-    });
-    expect(trusted.statusCode, trusted.body).toBe(200);
-    const trustedSurvivor = trusted.json<Counterparty>();
-    const preview = await ctx.call(
-      'GET',
-      `/api/counterparties/merge-preview?survivorId=${survivor.id}&mergedId=${merged.id}`,
-      ctx.clerk.cookie,
-    );
-    expect(preview.json().hasTrustedCounterparty).toBe(true);
-    const clerkMerge = await postMerge(ctx.clerk.cookie, mergeBody(trustedSurvivor, merged));
-    expect(clerkMerge.statusCode).toBe(403);
     expect(await exists(merged.id)).toBe(true);
+  });
 
-    const adminMerge = await postMerge(ctx.org.admin.cookie, mergeBody(trustedSurvivor, merged));
-    expect(adminMerge.statusCode, adminMerge.body).toBe(200);
-    expect(adminMerge.json()).toMatchObject({ isTrusted: true, bankAccounts: [{ iban: IBAN_SHARED }, { iban: IBAN_OTHER }] });
+  it('removes the trust when the merge brings an IBAN no trusted record had, as an edit does, whoever merges', async () => {
+    for (const cookie of [ctx.clerk.cookie, ctx.org.admin.cookie]) {
+      const survivor = await trusted(
+        await create({ name: 'Eta', bankAccounts: [{ name: 'Haupt', iban: IBAN_SHARED, bic: null }] }),
+      );
+      const merged = await create({ name: 'Eta AG', bankAccounts: [{ name: 'Neu', iban: IBAN_OTHER, bic: null }] });
+      const preview = await ctx.call(
+        'GET',
+        `/api/counterparties/merge-preview?survivorId=${survivor.id}&mergedId=${merged.id}`,
+        ctx.clerk.cookie,
+      );
+      expect(preview.json().hasTrustedCounterparty).toBe(true);
+      const response = await postMerge(cookie, mergeBody(survivor, merged));
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({
+        isTrusted: false,
+        trustedBy: null,
+        bankAccounts: [{ iban: IBAN_SHARED }, { iban: IBAN_OTHER }],
+      });
+      const [removal, merge] = await activity(survivor.id);
+      expect(removal).toMatchObject({
+        actorType: 'system',
+        changes: { isTrusted: { from: true, to: false }, trustRemovedBecause: 'bank_details_changed', newIbans: [IBAN_OTHER] },
+      });
+      expect(merge).toMatchObject({
+        action: 'merge',
+        changes: expect.objectContaining({ isTrusted: { from: true, to: false } }),
+      });
+    }
+  });
+
+  it('keeps the trust when every IBAN was a trusted one, and taking over trust needs the permission to grant it', async () => {
+    const bothTrustedSurvivor = await trusted(
+      await create({ name: 'Theta', bankAccounts: [{ name: 'Haupt', iban: IBAN_SHARED, bic: null }] }),
+    );
+    const bothTrustedMerged = await trusted(
+      await create({ name: 'Theta AG', bankAccounts: [{ name: 'Neu', iban: IBAN_OTHER, bic: null }] }),
+    );
+    const kept = await postMerge(ctx.clerk.cookie, mergeBody(bothTrustedSurvivor, bothTrustedMerged));
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({ isTrusted: true, trustedBy: { id: ctx.org.admin.userId } });
+
+    const untrusted = await create({ name: 'Iota', bankAccounts: [{ name: 'Haupt', iban: IBAN_SHARED, bic: null }] });
+    const trustedTwin = await trusted(
+      await create({ name: 'Iota AG', bankAccounts: [{ name: 'Konto', iban: IBAN_SHARED, bic: null }] }),
+    );
+    const clerkTakesTrust = await postMerge(ctx.clerk.cookie, mergeBody(untrusted, trustedTwin, { trust: 'merged' }));
+    expect(clerkTakesTrust.statusCode).toBe(403);
+    expect(await exists(trustedTwin.id)).toBe(true);
+    const adminTakesTrust = await postMerge(ctx.org.admin.cookie, mergeBody(untrusted, trustedTwin, { trust: 'merged' }));
+    expect(adminTakesTrust.statusCode, adminTakesTrust.body).toBe(200);
+    expect(adminTakesTrust.json()).toMatchObject({ isTrusted: true });
+
+    // Taking over a trust that the survivor's own IBAN would cost needs no permission: nothing is granted.
+    const withOwnIban = await create({ name: 'Kappa', bankAccounts: [{ name: 'Haupt', iban: IBAN_NEW, bic: null }] });
+    const trustedOther = await trusted(
+      await create({ name: 'Kappa AG', bankAccounts: [{ name: 'Konto', iban: IBAN_SHARED, bic: null }] }),
+    );
+    const lost = await postMerge(ctx.clerk.cookie, mergeBody(withOwnIban, trustedOther, { trust: 'merged' }));
+    expect(lost.statusCode, lost.body).toBe(200);
+    expect(lost.json()).toMatchObject({ isTrusted: false });
+  });
+
+  it('deletes a counterparty with payment history, which stays without it: nothing names the deleted one', async () => {
+    const doomed = await create({ name: 'Lambda', bankAccounts: [{ name: 'Haupt', iban: IBAN_NEW, bic: null }] });
+    const payment = await insertHistory(ctx.testApp, ctx.org.id, { counterpartyId: doomed.id, creditorIban: IBAN_NEW });
+    const deleted = await ctx.call('DELETE', `/api/counterparties/${doomed.id}?version=${doomed.version}`, ctx.clerk.cookie);
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(await exists(doomed.id)).toBe(false);
+    const [row] = await ctx.testApp.database.db.select().from(paymentHistory).where(eq(paymentHistory.id, payment.id));
+    expect(row).toMatchObject({ counterpartyId: null, creditorIban: IBAN_NEW, amount: payment.amount });
+    const leftovers = await rowsNaming('counterparty_id', doomed.id);
+    expect(
+      Object.values(leftovers).every((count) => count === 0),
+      JSON.stringify(leftovers),
+    ).toBe(true);
+    const [entry] = await ctx.testApp.database.db
+      .select({ changes: activityLog.changes })
+      .from(activityLog)
+      .where(and(eq(activityLog.entityId, doomed.id), eq(activityLog.action, 'delete')));
+    expect(entry?.changes).toMatchObject({ name: 'Lambda', unlinkedPayments: 1 });
   });
 
   it('answers 409 merge_failed_duplicate_key when a third counterparty holds the chosen VAT number', async () => {

@@ -33,4 +33,5 @@ export * from './counterparties/executive-verification-api';
 export * from './counterparties/merge';
 export * from './counterparties/counterparty-import';
 export * from './counterparties/email-verification-api';
+export * from './counterparties/trust';
 export * from './payments';

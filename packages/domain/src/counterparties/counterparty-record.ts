@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listExportFormatSchema } from '../list-export';
 import { isIban, normalizeIban } from '../iban';
-import { counterpartyNameSchema, optionalVatNumberSchema } from '../counterparty';
+import { counterpartyNameSchema, optionalBicSchema, optionalVatNumberSchema } from '../counterparty';
 import { vatCheckStateSchema } from './vat-check';
 
 /**
@@ -272,7 +272,6 @@ export const countryCodeSchema = z.enum(COUNTRY_CODES);
 /** SPEC §5 examples: accounts payable number 30005, accounts receivable number 10005 (DATEV: 5–9 digits). */
 export const ACCOUNT_NUMBER_PATTERN = /^\d{5,9}$/;
 
-const BIC_PATTERN = /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
 const EMAIL_PATTERN = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
 
 const optionalText = (max: number) =>
@@ -296,12 +295,7 @@ export const counterpartyBankAccountInputSchema = z.object({
   id: z.uuid().optional(),
   name: z.string().trim().max(100, { message: 'too_long' }),
   iban: requiredIbanSchema,
-  bic: z
-    .string()
-    .trim()
-    .nullable()
-    .transform((value) => (value ? value.replace(/\s+/g, '').toUpperCase() : null))
-    .refine((value) => value === null || BIC_PATTERN.test(value), { message: 'invalid_bic' }),
+  bic: optionalBicSchema,
 });
 export type CounterpartyBankAccountInput = z.infer<typeof counterpartyBankAccountInputSchema>;
 

@@ -3,18 +3,26 @@ import { executiveOutcomeForSnapshot, executiveRequestError } from './executive-
 
 const A = '00000000-0000-4000-8000-00000000000a';
 const B = '00000000-0000-4000-8000-00000000000b';
+const REQUESTER = '00000000-0000-4000-8000-00000000000f';
 
 describe('executiveRequestError', () => {
   it('names the error code the server answers with, and how many verifiers the policy needs', () => {
-    expect(executiveRequestError('one', [])).toEqual({ code: 'executive_verifier_required', required: 1 });
-    expect(executiveRequestError('all', [A, A])).toEqual({ code: 'executive_verifier_duplicate', required: 2 });
-    expect(executiveRequestError({ custom: 3 }, [A, B])).toEqual({ code: 'executive_too_few_verifiers', required: 3 });
+    expect(executiveRequestError('one', [], REQUESTER)).toEqual({ code: 'executive_verifier_required', required: 1 });
+    expect(executiveRequestError('all', [A, A], REQUESTER)).toEqual({ code: 'executive_verifier_duplicate', required: 2 });
+    expect(executiveRequestError({ custom: 3 }, [A, B], REQUESTER)).toEqual({ code: 'executive_too_few_verifiers', required: 3 });
+  });
+
+  it('refuses the requester as their own verifier', () => {
+    expect(executiveRequestError('one', [REQUESTER], REQUESTER)).toEqual({
+      code: 'executive_verifier_is_requester',
+      required: 1,
+    });
   });
 
   it('accepts enough distinct verifiers', () => {
-    expect(executiveRequestError('one', [A])).toBeNull();
-    expect(executiveRequestError('all', [A, B])).toBeNull();
-    expect(executiveRequestError({ custom: 2 }, [A, B])).toBeNull();
+    expect(executiveRequestError('one', [A], REQUESTER)).toBeNull();
+    expect(executiveRequestError('all', [A, B], REQUESTER)).toBeNull();
+    expect(executiveRequestError({ custom: 2 }, [A, B], REQUESTER)).toBeNull();
   });
 });
 

@@ -27,7 +27,7 @@ export const executiveVerificationParamsSchema = z.object({ id: z.uuid(), verifi
 
 /**
  * POST …/bank-accounts/:bankAccountId/executive-verification. Only the shape is checked here; the
- * rules (at least one, no one twice, enough for the policy) are `executiveVerificationRequestProblem`,
+ * rules (at least one, not the requester, no one twice, enough for the policy) are `executiveVerificationRequestProblem`,
  * which the form asks before sending and the server answers with an error code of its own.
  */
 export const requestExecutiveVerificationBodySchema = z.object({
@@ -38,6 +38,7 @@ export type RequestExecutiveVerificationBody = z.infer<typeof requestExecutiveVe
 /** The error code (errors.json) for each problem of a request, shared by the form and the server. */
 export const EXECUTIVE_REQUEST_PROBLEM_CODES = {
   verifier_required: 'executive_verifier_required',
+  requester_named: 'executive_verifier_is_requester',
   duplicate_verifier: 'executive_verifier_duplicate',
   too_few_verifiers: 'executive_too_few_verifiers',
 } as const satisfies Record<ExecutiveVerificationRequestProblem, string>;
@@ -46,8 +47,9 @@ export const EXECUTIVE_REQUEST_PROBLEM_CODES = {
 export function executiveRequestError(
   policy: RequiredVerifiersPolicy,
   verifierIds: readonly string[],
+  requesterId: string,
 ): { code: (typeof EXECUTIVE_REQUEST_PROBLEM_CODES)[ExecutiveVerificationRequestProblem]; required: number } | null {
-  const problem = executiveVerificationRequestProblem(policy, verifierIds);
+  const problem = executiveVerificationRequestProblem(policy, verifierIds, requesterId);
   if (!problem) return null;
   const required = policy === 'one' ? 1 : policy === 'all' ? Math.max(1, verifierIds.length) : policy.custom;
   return { code: EXECUTIVE_REQUEST_PROBLEM_CODES[problem], required };
@@ -88,7 +90,7 @@ export const executiveVerificationViewSchema = z.object({
   requestedBy: person.nullable(),
   decidedAt: isoDateTime.nullable(),
   verifiers: z.array(executiveVerifierViewSchema),
-  /** The caller is a named verifier who has not decided, and the request is still open. */
+  /** The caller is a named verifier who has not decided and did not request it, and the request is still open. */
   canDecide: z.boolean(),
 });
 export type ExecutiveVerificationView = z.infer<typeof executiveVerificationViewSchema>;

@@ -71,7 +71,7 @@ export type CounterpartyMergeBody = z.infer<typeof counterpartyMergeBodySchema>;
 export type CounterpartyMergeBodyInput = z.input<typeof counterpartyMergeBodySchema>;
 export type MergeFieldChoices = CounterpartyMergeBody['fieldChoices'];
 
-/** What moves from the merged counterparty to the survivor. Transactions count once that table exists. */
+/** What moves from the merged counterparty to the survivor. */
 export const counterpartyMergeMovesSchema = z.object({
   invoices: z.number().int(),
   transactions: z.number().int(),
@@ -80,6 +80,8 @@ export const counterpartyMergeMovesSchema = z.object({
   duplicateBankAccounts: z.number().int(),
   emailVerifications: z.number().int(),
   executiveVerifications: z.number().int(),
+  /** Payments already made to it (uploaded history, exports): the fraud checks read them per counterparty. */
+  paymentHistory: z.number().int(),
 });
 export type CounterpartyMergeMoves = z.infer<typeof counterpartyMergeMovesSchema>;
 

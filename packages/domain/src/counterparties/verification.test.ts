@@ -21,6 +21,7 @@ import {
   nextVerificationState,
   requiredApprovals,
   requiredVerifiersPolicySchema,
+  supersedeExecutiveOutcome,
   verificationTokenProblem,
   type EmailVerificationEvent,
   type EmailVerificationEventType,
@@ -328,12 +329,24 @@ describe('executive verification (SPEC §4, §6)', () => {
   });
 
   it('checks a request before it is sent (SPEC §5 "A verifier must be selected")', () => {
-    expect(executiveVerificationRequestProblem('one', [])).toBe('verifier_required');
-    expect(executiveVerificationRequestProblem('all', ['a', 'a'])).toBe('duplicate_verifier');
-    expect(executiveVerificationRequestProblem({ custom: 3 }, ['a', 'b'])).toBe('too_few_verifiers');
-    expect(executiveVerificationRequestProblem({ custom: 2 }, ['a', 'b'])).toBeNull();
-    expect(executiveVerificationRequestProblem('all', ['a', 'b', 'c'])).toBeNull();
-    expect(executiveVerificationRequestProblem('one', ['a'])).toBeNull();
+    const requester = 'r';
+    expect(executiveVerificationRequestProblem('one', [], requester)).toBe('verifier_required');
+    expect(executiveVerificationRequestProblem('all', ['a', 'a'], requester)).toBe('duplicate_verifier');
+    expect(executiveVerificationRequestProblem({ custom: 3 }, ['a', 'b'], requester)).toBe('too_few_verifiers');
+    expect(executiveVerificationRequestProblem({ custom: 2 }, ['a', 'b'], requester)).toBeNull();
+    expect(executiveVerificationRequestProblem('all', ['a', 'b', 'c'], requester)).toBeNull();
+    expect(executiveVerificationRequestProblem('one', ['a'], requester)).toBeNull();
+  });
+
+  it('refuses a request that names the requester: nobody verifies their own request', () => {
+    expect(executiveVerificationRequestProblem('one', ['r'], 'r')).toBe('requester_named');
+    expect(executiveVerificationRequestProblem('all', ['a', 'r'], 'r')).toBe('requester_named');
+    expect(executiveVerificationRequestProblem({ custom: 2 }, ['a', 'r', 'b'], 'r')).toBe('requester_named');
+  });
+
+  it('supersedes only an open request', () => {
+    expect(supersedeExecutiveOutcome('pending')).toBe('superseded');
+    for (const closed of ['approved', 'rejected', 'superseded'] as const) expect(supersedeExecutiveOutcome(closed)).toBeNull();
   });
 
   it('parses the policy setting', () => {

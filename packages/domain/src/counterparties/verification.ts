@@ -214,8 +214,18 @@ export function requiredApprovals(policy: RequiredVerifiersPolicy, verifierCount
   return Math.max(1, policy.custom);
 }
 
-export const EXECUTIVE_VERIFICATION_OUTCOMES = ['pending', 'approved', 'rejected'] as const;
+/**
+ * pending → approved or rejected by the verifiers' decisions (executiveVerificationOutcome), or
+ * → superseded when the bank account's IBAN changes or the account is removed while the request is
+ * open: the verifiers were asked about an IBAN the account no longer has, so nobody may approve it.
+ */
+export const EXECUTIVE_VERIFICATION_OUTCOMES = ['pending', 'approved', 'rejected', 'superseded'] as const;
 export type ExecutiveVerificationOutcome = (typeof EXECUTIVE_VERIFICATION_OUTCOMES)[number];
+
+/** The outcome of a request whose IBAN is no longer the account's, or null when it is closed already. */
+export function supersedeExecutiveOutcome(outcome: ExecutiveVerificationOutcome): 'superseded' | null {
+  return outcome === 'pending' ? 'superseded' : null;
+}
 
 /**
  * The request's outcome from its verifiers' decisions.
@@ -238,17 +248,25 @@ export function executiveVerificationOutcome(
   return approvals >= requiredApprovals(policy, decisions.length) ? 'approved' : 'pending';
 }
 
-export type ExecutiveVerificationRequestProblem = 'verifier_required' | 'duplicate_verifier' | 'too_few_verifiers';
+export type ExecutiveVerificationRequestProblem =
+  'verifier_required' | 'requester_named' | 'duplicate_verifier' | 'too_few_verifiers';
 
 /**
  * Whether a request can be sent to these verifiers (SPEC §5 "A verifier must be selected"): at
- * least one, no one twice, and at least as many as the policy needs approvals.
+ * least one, not the requester, no one twice, and at least as many as the policy needs approvals.
+ * The requester is excluded because the check is a second pair of eyes on a bank account someone
+ * entered or wants paid: a requester approving their own request would be one pair of eyes.
+ *
+ * "all" means every verifier named in the request: the organisation's settings hold only the
+ * policy (one, all or a custom number), not a list of verifiers, so the request names them.
  */
 export function executiveVerificationRequestProblem(
   policy: RequiredVerifiersPolicy,
   verifierIds: readonly string[],
+  requesterId: string,
 ): ExecutiveVerificationRequestProblem | null {
   if (verifierIds.length === 0) return 'verifier_required';
+  if (verifierIds.includes(requesterId)) return 'requester_named';
   if (new Set(verifierIds).size !== verifierIds.length) return 'duplicate_verifier';
   if (verifierIds.length < requiredApprovals(policy, verifierIds.length)) return 'too_few_verifiers';
   return null;

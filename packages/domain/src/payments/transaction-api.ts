@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { requiredIbanSchema } from '../counterparties/counterparty-record';
-import { isBic } from '../iban';
+import { optionalBicSchema } from '../counterparty';
 import { currencySchema, isoDateSchema, MAX_AMOUNT_MINOR, optionalText, REMITTANCE_MAX_LENGTH } from '../invoices/invoice-fields';
 import { paymentRunStatusSchema } from './payment-run-status';
 import { postalAddressSchema } from './postal-address';
@@ -21,14 +21,6 @@ export const TRANSACTION_ORIGINS = ['invoice', 'manual', 'import'] as const;
 export type TransactionOrigin = (typeof TRANSACTION_ORIGINS)[number];
 
 const versionSchema = z.number().int().min(1);
-
-export const optionalBicSchema = z
-  .string()
-  .trim()
-  .nullable()
-  .optional()
-  .transform((value) => (value ? value.replace(/\s+/g, '').toUpperCase() : null))
-  .refine((value) => value === null || isBic(value), { message: 'invalid_bic' });
 
 /**
  * SPEC §5 §9: shorter than 34 characters. Other characters than the SEPA set are transliterated

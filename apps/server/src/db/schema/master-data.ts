@@ -174,6 +174,12 @@ export const counterpartyBankAccounts = pgTable(
     iban: text('iban').notNull(),
     bic: text('bic'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the IBAN was last edited; null while it is the one the account was created with. An
+     * edited IBAN is a new payee for the fraud checks ("IBAN changed recently"), so they read this
+     * rather than created_at, which keeps the account's place in the list.
+     */
+    ibanChangedAt: timestamp('iban_changed_at', { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.organizationId, table.id] }),

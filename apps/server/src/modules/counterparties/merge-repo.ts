@@ -7,15 +7,17 @@ import { BANK_ACCOUNT_REFERENCES, CLOSED_INVOICE_STATUSES } from './record-repo'
 /**
  * Tables whose rows name a counterparty (by `counterparty_id`, with `organization_id`) and move
  * to the survivor as they are. Bank accounts are not here: they are de-duplicated by IBAN.
- * When the transactions table exists, add it here in one line: `{ key: 'transactions', table: '…' }`.
  * The merge test asks information_schema for every `counterparty_id` column, so a table that is
- * missing here fails it instead of being left behind (or cascade-deleted) silently.
+ * missing here fails it instead of being left behind (or cascade-deleted) silently. The
+ * application's role needs UPDATE on each table's counterparty_id (payment_history: migration 0037).
  */
 const MOVED_REFERENCES: readonly { key: keyof CounterpartyMergeMoves; table: string; hasVersion: boolean }[] = [
   { key: 'invoices', table: 'invoices', hasVersion: true },
   { key: 'transactions', table: 'transactions', hasVersion: true },
   { key: 'emailVerifications', table: 'counterparty_email_verifications', hasVersion: true },
   { key: 'executiveVerifications', table: 'counterparty_executive_verifications', hasVersion: true },
+  // Payments already made: "IBAN never paid before" and the amount history count them per counterparty.
+  { key: 'paymentHistory', table: 'payment_history', hasVersion: false },
 ];
 
 /** How many rows of each moved table name the counterparty (the preview's counts). */
@@ -24,7 +26,7 @@ export async function countMovedReferences(
   orgId: OrgId,
   counterpartyId: string,
 ): Promise<Omit<CounterpartyMergeMoves, 'bankAccounts' | 'duplicateBankAccounts'>> {
-  const counts = { invoices: 0, transactions: 0, emailVerifications: 0, executiveVerifications: 0 };
+  const counts = { invoices: 0, transactions: 0, emailVerifications: 0, executiveVerifications: 0, paymentHistory: 0 };
   // Sequential: a transaction is one connection.
   for (const reference of MOVED_REFERENCES) {
     const result = await tx.execute<{ count: number }>(

@@ -38,6 +38,8 @@ import {
   type CounterpartyRow,
 } from './record-repo';
 import { ensureVatNumberFree } from './service';
+import { logTrustRemoved, resolveTrustAfterBankChange, type TrustFields } from './trust-after-change';
+import { retireBankAccountVerifications } from '../counterparty-verification/bank-account-changes';
 
 type Pair = { survivor: CounterpartyRow; merged: CounterpartyRow };
 
@@ -52,18 +54,29 @@ async function lockPair(tx: Tx, orgId: OrgId, body: CounterpartyMergeBody): Prom
 }
 
 /**
- * A trusted payee is paid with less scrutiny, so trust is for those who may grant it
- * (TRUST_COUNTERPARTIES): a merge that leaves the survivor trusted and either brings trust over
- * from the merged one or adds IBANs the trusted record did not have would otherwise be a way
- * around that rule.
+ * The survivor's trust after the merge: the chosen side's, unless the combined accounts hold an
+ * IBAN that neither trusted record had, which removes it as an edit does (trust-after-change.ts).
+ * A trusted payee is paid with less scrutiny, so taking over the merged one's trust is granting
+ * trust and is for those who may (TRUST_COUNTERPARTIES); otherwise a merge would be a way around
+ * that rule.
  */
-function checkTrustPermission(org: OrgContext, pair: Pair, trustFromMerged: boolean, addsIbans: boolean): void {
-  const isTrustedAfter = trustFromMerged ? pair.merged.isTrusted : pair.survivor.isTrusted;
-  const gainsTrust = trustFromMerged && pair.merged.isTrusted && !pair.survivor.isTrusted;
-  if (!isTrustedAfter || !(gainsTrust || addsIbans)) return;
-  if (!hasPermission(org.role, org.permissions, TRUST_COUNTERPARTIES)) {
+function resolveSurvivorTrust(
+  org: OrgContext,
+  pair: Pair,
+  before: Counterparty[],
+  trustFromMerged: boolean,
+  ibansAfter: string[],
+) {
+  const source = trustFromMerged ? pair.merged : pair.survivor;
+  const vouchedIbans = before
+    .filter((side) => side.isTrusted)
+    .flatMap((side) => side.bankAccounts.map((account) => account.iban));
+  const trust = resolveTrustAfterBankChange(source, vouchedIbans, ibansAfter);
+  const gainsTrust = trust.fields.isTrusted && !pair.survivor.isTrusted;
+  if (gainsTrust && !hasPermission(org.role, org.permissions, TRUST_COUNTERPARTIES)) {
     throw new AppError('permission_denied', { permission: TRUST_COUNTERPARTIES.join(' / ') });
   }
+  return { ...trust, isRemoved: source.isTrusted && !trust.fields.isTrusted };
 }
 
 /**
@@ -112,7 +125,13 @@ export class CounterpartyMergeService {
           const { fields, sides, takenFromMerged } = resolution;
           attempted = fields;
           const accounts = combineBankAccounts(survivorBefore.bankAccounts, mergedBefore.bankAccounts);
-          checkTrustPermission(org, pair, sides.trust === 'merged', accounts.moved.length > 0);
+          const trust = resolveSurvivorTrust(
+            org,
+            pair,
+            [survivorBefore, mergedBefore],
+            sides.trust === 'merged',
+            fields.bankAccounts.map((account) => account.iban),
+          );
           if (fields.defaultLedgerAccountId && !(await hasLedgerAccount(tx, org.orgId, fields.defaultLedgerAccountId))) {
             throw new AppError('validation_failed', undefined, { fieldErrors: { defaultLedgerAccountId: ['invalid'] } });
           }
@@ -126,7 +145,6 @@ export class CounterpartyMergeService {
             await lockAccountNumbers(tx, org.orgId, 'payable');
           if (fields.accountsReceivableNumber !== pair.survivor.accountsReceivableNumber)
             await lockAccountNumbers(tx, org.orgId, 'receivable');
-          const trustSource = sides.trust === 'merged' ? pair.merged : pair.survivor;
           // The merged one's check state belongs to its number exactly as stored; a number the
           // form's rules rewrote (stored before them, or imported) is a new number to check.
           const isVatCheckFromMerged = sides.vatNumber === 'merged' && fields.vatNumber === pair.merged.vatNumber;
@@ -136,7 +154,7 @@ export class CounterpartyMergeService {
             pair,
             body.survivorVersion,
             fields,
-            trustSource,
+            trust.fields,
             isVatCheckFromMerged,
           );
           // A new number for the survivor without its state: checked like a changed number on edit.
@@ -162,6 +180,7 @@ export class CounterpartyMergeService {
               moves,
             },
           });
+          if (trust.isRemoved) await logTrustRemoved(tx, org.orgId, pair.survivor.id, trust.newIbans);
           return readCounterparty(tx, org.orgId, pair.survivor.id);
         }),
       () => attempted,
@@ -195,12 +214,14 @@ export class CounterpartyMergeService {
     for (const duplicate of accounts.duplicates) {
       await repointBankAccountHistory(tx, org.orgId, duplicate.mergedAccountId, duplicate.survivorAccountId);
     }
-    await deleteBankAccountRows(
+    // Their history went to the survivor's account with the same IBAN first, so nothing is left to retire but the rows.
+    const droppedIds = await deleteBankAccountRows(
       tx,
       org.orgId,
       merged.id,
       accounts.duplicates.map((duplicate) => duplicate.mergedAccountId),
     );
+    await retireBankAccountVerifications(tx, org.orgId, droppedIds);
     await moveBankAccounts(
       tx,
       org.orgId,
@@ -224,14 +245,14 @@ export class CounterpartyMergeService {
 
 const actorOf = (org: OrgContext): Actor => ({ type: 'user', id: org.userId });
 
-/** The survivor's chosen fields, its trust from the chosen side, and the VAT check state with the VAT number it belongs to. */
+/** The survivor's chosen fields, its trust (resolveSurvivorTrust), and the VAT check state with the VAT number it belongs to. */
 async function updateSurvivor(
   tx: Tx,
   orgId: OrgId,
   pair: Pair,
   version: number,
   fields: CounterpartyFields,
-  trustSource: CounterpartyRow,
+  trust: TrustFields,
   isVatCheckFromMerged: boolean,
 ): Promise<CounterpartyRow> {
   const values = toCounterpartyValues(fields, {
@@ -241,9 +262,7 @@ async function updateSurvivor(
   const after = await updateCounterpartyRecordRow(tx, orgId, pair.survivor.id, version, {
     ...values,
     ...(isVatCheckFromMerged ? { vatCheck: pair.merged.vatCheck } : {}),
-    isTrusted: trustSource.isTrusted,
-    markedTrustedAt: trustSource.markedTrustedAt,
-    markedTrustedBy: trustSource.markedTrustedBy,
+    ...trust,
   });
   if (!after) throw new AppError('stale_version');
   return after;

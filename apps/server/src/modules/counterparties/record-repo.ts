@@ -6,6 +6,7 @@ import {
   counterpartyBankAccounts,
   invoices,
   ledgerAccounts,
+  paymentHistory,
   transactions,
   users,
 } from '../../db/schema';
@@ -91,7 +92,7 @@ export async function countCounterpartyTransactions(tx: Tx, orgId: OrgId, counte
  * The bank accounts among `ids` that something else still refers to (payment runs, transactions
  * once they exist). Nothing does yet; when they do, answer them here so that replacing a
  * counterparty's accounts refuses to drop one silently. Verification history does not hold an
- * account back: deleteBankAccountRows detaches it.
+ * account back: retireBankAccountVerifications detaches it.
  */
 export async function findReferencedBankAccountIds(_tx: Tx, _orgId: OrgId, _ids: string[]): Promise<string[]> {
   return [];
@@ -136,6 +137,20 @@ export async function updateCounterpartyRecordRow(
   return row ?? null;
 }
 
+/**
+ * Payments made to the counterparty stay in the payment history without it (counterparty unknown):
+ * they still count as payments to their IBAN, and no row names a counterparty that is gone.
+ * Answers how many were unlinked.
+ */
+export async function unlinkPaymentHistory(tx: Tx, orgId: OrgId, counterpartyId: string): Promise<number> {
+  const unlinked = await tx
+    .update(paymentHistory)
+    .set({ counterpartyId: null })
+    .where(and(eq(paymentHistory.organizationId, orgId), eq(paymentHistory.counterpartyId, counterpartyId)))
+    .returning({ id: paymentHistory.id });
+  return unlinked.length;
+}
+
 export async function deleteCounterpartyRow(tx: Tx, orgId: OrgId, id: string): Promise<void> {
   await tx.delete(counterparties).where(and(eq(counterparties.organizationId, orgId), eq(counterparties.id, id)));
 }
@@ -147,13 +162,13 @@ export const BANK_ACCOUNT_REFERENCES: readonly string[] = [
 ];
 
 /**
- * Removes the bank accounts; their verification history stays and no longer names them
- * (bank_account_id null, schema/counterparty-trust.ts). Deleted first, detached after: the delete
- * waits for a verification being started on the account (it holds a key-share lock on it), and
- * the detach, a statement of its own, then sees that run or request too.
+ * Removes the bank accounts; answers the ids removed. Their verification history stays and is
+ * detached by the caller (retireBankAccountVerifications), after the delete: that waits for a
+ * verification being started on an account (it holds a key-share lock on it), so the statements
+ * that follow see that run or request too.
  */
-export async function deleteBankAccountRows(tx: Tx, orgId: OrgId, counterpartyId: string, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
+export async function deleteBankAccountRows(tx: Tx, orgId: OrgId, counterpartyId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
   const deleted = await tx
     .delete(counterpartyBankAccounts)
     .where(
@@ -164,29 +179,36 @@ export async function deleteBankAccountRows(tx: Tx, orgId: OrgId, counterpartyId
       ),
     )
     .returning({ id: counterpartyBankAccounts.id });
-  if (deleted.length === 0) return;
-  const deletedIds = sql.join(
-    deleted.map((row) => sql`${row.id}`),
+  return deleted.map((row) => row.id);
+}
+
+/** The verification history of these bank accounts no longer names them (bank_account_id null, schema/counterparty-trust.ts). */
+export async function detachBankAccountHistory(tx: Tx, orgId: OrgId, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const idList = sql.join(
+    ids.map((id) => sql`${id}`),
     sql`, `,
   );
   for (const table of BANK_ACCOUNT_REFERENCES) {
     await tx.execute(
       sql`update ${sql.identifier(table)} set bank_account_id = null
-          where organization_id = ${orgId} and bank_account_id in (${deletedIds})`,
+          where organization_id = ${orgId} and bank_account_id in (${idList})`,
     );
   }
 }
 
+/** Writes the account's name, IBAN and BIC; a new IBAN records when (iban_changed_at, which the fraud checks read). */
 export async function updateBankAccountRow(
   tx: Tx,
   orgId: OrgId,
   counterpartyId: string,
   id: string,
   values: { name: string; iban: string; bic: string | null },
+  isIbanChanged: boolean,
 ): Promise<void> {
   await tx
     .update(counterpartyBankAccounts)
-    .set(values)
+    .set({ ...values, ...(isIbanChanged ? { ibanChangedAt: sql`now()` } : {}) })
     .where(
       and(
         eq(counterpartyBankAccounts.organizationId, orgId),

@@ -19,12 +19,15 @@ import {
   insertCounterpartyRecordRow,
   listBankAccountRows,
   listCounterpartyActivity,
+  unlinkPaymentHistory,
   updateBankAccountRow,
   updateCounterpartyRecordRow,
   type BankAccountRow,
   type CounterpartyRow,
 } from './record-repo';
 import { ensureVatNumberFree } from './service';
+import { logTrustRemoved, resolveTrustAfterBankChange } from './trust-after-change';
+import { retireBankAccountVerifications } from '../counterparty-verification/bank-account-changes';
 import type { VatCheckHook, VatCheckJob } from '../vat-check/service';
 
 const actorOf = (org: OrgContext): Actor => ({ type: 'user', id: org.userId });
@@ -87,7 +90,8 @@ async function checkLedgerAccount(tx: Tx, orgId: OrgId, id: string | null): Prom
 /**
  * The body's list replaces the counterparty's accounts: accounts with an id are kept (and
  * updated), those without are created, missing ones are deleted unless something still refers
- * to them (the hook in findReferencedBankAccountIds).
+ * to them (the hook in findReferencedBankAccountIds). A removed account and one whose IBAN changed
+ * lose their verifications (retireBankAccountVerifications): those were for another IBAN.
  */
 async function replaceBankAccounts(
   tx: Tx,
@@ -107,17 +111,23 @@ async function replaceBankAccounts(
   const removedIds = existing.filter((account) => !keptIds.has(account.id)).map((account) => account.id);
   const referenced = await findReferencedBankAccountIds(tx, orgId, removedIds);
   if (referenced.length > 0) throw new AppError('bank_account_conflict', { reason: 'referenced' });
-  await deleteBankAccountRows(tx, orgId, counterpartyId, removedIds);
+  const deletedIds = await deleteBankAccountRows(tx, orgId, counterpartyId, removedIds);
 
+  const ibanChangedIds: string[] = [];
   for (const account of wanted) {
     if (!account.id) continue;
     const before = existingById.get(account.id)!;
-    if (before.name !== account.name || before.iban !== account.iban || before.bic !== account.bic) {
-      await updateBankAccountRow(tx, orgId, counterpartyId, account.id, {
-        name: account.name,
-        iban: account.iban,
-        bic: account.bic,
-      });
+    const isIbanChanged = before.iban !== account.iban;
+    if (isIbanChanged) ibanChangedIds.push(account.id);
+    if (before.name !== account.name || isIbanChanged || before.bic !== account.bic) {
+      await updateBankAccountRow(
+        tx,
+        orgId,
+        counterpartyId,
+        account.id,
+        { name: account.name, iban: account.iban, bic: account.bic },
+        isIbanChanged,
+      );
     }
   }
   const created = wanted.filter((account) => !account.id);
@@ -127,6 +137,7 @@ async function replaceBankAccounts(
     counterpartyId,
     created.map((account) => ({ name: account.name, iban: account.iban, bic: account.bic })),
   );
+  await retireBankAccountVerifications(tx, orgId, [...deletedIds, ...ibanChangedIds]);
 }
 
 /**
@@ -185,7 +196,15 @@ export class CounterpartyRecordService {
         await checkLedgerAccount(tx, org.orgId, fields.defaultLedgerAccountId);
         const numbers = await resolveNumbers(tx, org.orgId, fields, before);
         await replaceBankAccounts(tx, org.orgId, id, accountsBefore, fields.bankAccounts);
-        const after = await updateCounterpartyRecordRow(tx, org.orgId, id, version, toCounterpartyValues(fields, numbers));
+        const trust = resolveTrustAfterBankChange(
+          before,
+          accountsBefore.map((account) => account.iban),
+          fields.bankAccounts.map((account) => account.iban),
+        );
+        const after = await updateCounterpartyRecordRow(tx, org.orgId, id, version, {
+          ...toCounterpartyValues(fields, numbers),
+          ...trust.fields,
+        });
         if (!after) throw new AppError('stale_version');
         if (fields.vatNumber !== before.vatNumber) {
           vatCheckJob = (await this.vatChecks?.start(tx, org.orgId, id, fields.vatNumber)) ?? null;
@@ -198,6 +217,7 @@ export class CounterpartyRecordService {
           actor: actorOf(org),
           changes: diffFields(toLoggedFields(before, accountsBefore), toLoggedFields(after, accountsAfter)),
         });
+        if (trust.newIbans.length > 0) await logTrustRemoved(tx, org.orgId, id, trust.newIbans);
         return readCounterparty(tx, org.orgId, id);
       }),
     );
@@ -218,13 +238,20 @@ export class CounterpartyRecordService {
       if (invoiceCounts.total > 0 || transactions > 0) {
         throw new AppError('counterparty_in_use', { invoices: invoiceCounts.total, transactions });
       }
+      // Payment history does not block (SPEC §5 names invoices and transactions): it has no foreign key, so it is unlinked here.
+      const unlinkedPayments = await unlinkPaymentHistory(tx, org.orgId, id);
       await deleteCounterpartyRow(tx, org.orgId, id);
       await writeActivity(tx, org.orgId, {
         entityType: 'counterparty',
         entityId: id,
         action: 'delete',
         actor: actorOf(org),
-        changes: { name: row.name, vatNumber: row.vatNumber, accountsPayableNumber: row.accountsPayableNumber },
+        changes: {
+          name: row.name,
+          vatNumber: row.vatNumber,
+          accountsPayableNumber: row.accountsPayableNumber,
+          ...(unlinkedPayments > 0 ? { unlinkedPayments } : {}),
+        },
       });
     });
   }

@@ -11,6 +11,8 @@ export interface VerificationCounterparty {
   id: string;
   name: string;
   email: string | null;
+  /** Chooses the invitation's language. */
+  country: string | null;
 }
 
 /**
@@ -25,7 +27,7 @@ export async function findVerificationCounterparty(
   options: { lock: boolean },
 ): Promise<VerificationCounterparty | null> {
   const query = tx
-    .select({ id: counterparties.id, name: counterparties.name, email: counterparties.email })
+    .select({ id: counterparties.id, name: counterparties.name, email: counterparties.email, country: counterparties.country })
     .from(counterparties)
     .where(and(eq(counterparties.organizationId, orgId), eq(counterparties.id, counterpartyId)))
     .limit(1);

@@ -46,6 +46,18 @@ const TEMPLATES: Record<Locale, (params: InvitationMailParams) => { subject: str
   }),
 };
 
+/**
+ * Where German is an official language (Germany, Austria, Switzerland, Liechtenstein, Luxembourg),
+ * and with no country (the product's home market, SPEC §1), the counterparty reads German;
+ * elsewhere English is the language a supplier's accounts department is most likely to read.
+ */
+const GERMAN_SPEAKING_COUNTRIES: ReadonlySet<string> = new Set(['DE', 'AT', 'CH', 'LI', 'LU']);
+
+/** The language of the invitation for a counterparty in this country (ISO 3166-1 alpha-2, or null). */
+export function invitationLocale(country: string | null): Locale {
+  return country === null || GERMAN_SPEAKING_COUNTRIES.has(country.toUpperCase()) ? 'de' : 'en';
+}
+
 export function invitationMail(locale: Locale, params: InvitationMailParams): { subject: string; text: string } {
   const mail = TEMPLATES[locale](params);
   return { subject: mail.subject.slice(0, 998), text: mail.text };

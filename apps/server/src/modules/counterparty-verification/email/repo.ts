@@ -49,6 +49,27 @@ export async function findInFlightRunForUpdate(
   return row ?? null;
 }
 
+/** Every run of these bank accounts that still waits for the counterparty, locked for the change that follows. */
+export async function listInFlightRunsForUpdate(
+  tx: Tx,
+  orgId: OrgId,
+  bankAccountIds: readonly string[],
+): Promise<EmailVerificationRow[]> {
+  if (bankAccountIds.length === 0) return [];
+  return tx
+    .select()
+    .from(counterpartyEmailVerifications)
+    .where(
+      and(
+        eq(counterpartyEmailVerifications.organizationId, orgId),
+        inArray(counterpartyEmailVerifications.bankAccountId, [...bankAccountIds]),
+        inArray(counterpartyEmailVerifications.status, IN_FLIGHT),
+      ),
+    )
+    .orderBy(counterpartyEmailVerifications.createdAt, counterpartyEmailVerifications.id)
+    .for('update');
+}
+
 export async function findRunForUpdate(tx: Tx, orgId: OrgId, id: string): Promise<EmailVerificationRow | null> {
   const [row] = await tx
     .select()

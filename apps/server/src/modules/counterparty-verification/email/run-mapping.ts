@@ -1,7 +1,12 @@
-import type { EmailVerificationRun, EmailVerificationState, EmailVerificationStatus } from '@kontor/domain';
+import {
+  nextVerificationState,
+  type EmailVerificationRun,
+  type EmailVerificationState,
+  type EmailVerificationStatus,
+} from '@kontor/domain';
 import type { OrgId, Tx } from '../../../db/database';
 import { writeActivity, type Actor } from '../../activity-log/writer';
-import type { EmailVerificationRow, EmailVerificationRowWithRequester } from './repo';
+import { updateRun, type EmailVerificationRow, type EmailVerificationRowWithRequester } from './repo';
 
 /** The row as the domain's state machine sees it. */
 export function stateOf(row: EmailVerificationRow): EmailVerificationState {
@@ -58,4 +63,15 @@ export async function logRunStep(
     actor,
     changes,
   });
+}
+
+/**
+ * A run in flight for an IBAN or address that is no longer the one to verify (a new run replaces
+ * it, or the account's IBAN changed): its link must not confirm the old IBAN, so it ends as
+ * not_received now, logged as the system's step. A run that is no longer in flight is left as it is.
+ */
+export async function supersedeRun(tx: Tx, orgId: OrgId, run: EmailVerificationRow, now: Date): Promise<void> {
+  if (!nextVerificationState(stateOf(run), { type: 'expire' })) return;
+  const expired = await updateRun(tx, orgId, run.id, { status: 'not_received', tokenExpiresAt: now });
+  await logRunStep(tx, orgId, { type: 'system' }, expired, run.status);
 }

@@ -4,7 +4,6 @@ import {
   normalizeIban,
   type EmailVerificationList,
   type EmailVerificationRun,
-  type Locale,
 } from '@kontor/domain';
 import type { Database, OrgId, Tx } from '../../../db/database';
 import { AppError } from '../../../lib/app-error';
@@ -14,7 +13,7 @@ import type { Actor } from '../../activity-log/writer';
 import { tenant } from '../../master-data/service-helpers';
 import { consumeQuota } from '../../subscriptions/service';
 import { findBankAccountOfCounterparty, findVerificationCounterparty } from '../shared-repo';
-import { invitationMail } from './mail-template';
+import { invitationLocale, invitationMail } from './mail-template';
 import {
   findInFlightRunForUpdate,
   findOrganizationName,
@@ -24,7 +23,7 @@ import {
   updateRun,
   type EmailVerificationRow,
 } from './repo';
-import { logRunStep, stateOf, toRun } from './run-mapping';
+import { logRunStep, stateOf, supersedeRun, toRun } from './run-mapping';
 import { makeVerificationToken, verificationLink } from './token';
 
 export interface EmailVerificationDeps {
@@ -33,12 +32,6 @@ export interface EmailVerificationDeps {
   /** Injected so tests can move time; the database's now() is not used for token times. */
   now?: () => Date;
 }
-
-/**
- * Organisations have no language setting yet, so the invitation is German (the product's home
- * market, SPEC §1). When organisations get one, pass it here.
- */
-const INVITATION_LOCALE: Locale = 'de';
 
 const SYSTEM: Actor = { type: 'system' };
 
@@ -99,7 +92,7 @@ export class EmailVerificationService {
         if (!nextVerificationState(stateOf(inFlight), { type: 'resend' })) throw new AppError('verification_start_failed');
         run = await updateRun(tx, org.orgId, inFlight.id, { ...freshToken, status: 'started', requestedBy: org.userId });
       } else {
-        if (inFlight) await this.supersede(tx, org.orgId, inFlight, now);
+        if (inFlight) await supersedeRun(tx, org.orgId, inFlight, now);
         const started = nextVerificationState({ status: 'not_started' }, { type: 'start', iban: account.iban });
         if (started?.status !== 'started') throw new AppError('verification_start_failed');
         await consumeQuota(tx, org.orgId, 'verifications');
@@ -132,21 +125,14 @@ export class EmailVerificationService {
     });
   }
 
-  /** An in-flight run for an IBAN or address that changed since: its link must not confirm the old one. */
-  private async supersede(tx: Tx, orgId: OrgId, run: EmailVerificationRow, now: Date): Promise<void> {
-    if (!nextVerificationState(stateOf(run), { type: 'expire' })) return;
-    const expired = await updateRun(tx, orgId, run.id, { status: 'not_received', tokenExpiresAt: now });
-    await logRunStep(tx, orgId, SYSTEM, expired, run.status);
-  }
-
   private async sendInvitation(
     tx: Tx,
     orgId: OrgId,
-    counterparty: { name: string; email: string | null },
+    counterparty: { name: string; email: string | null; country: string | null },
     token: string,
     expiresAt: Date,
   ): Promise<string> {
-    const mail = invitationMail(INVITATION_LOCALE, {
+    const mail = invitationMail(invitationLocale(counterparty.country), {
       organizationName: await findOrganizationName(tx, orgId),
       counterpartyName: counterparty.name,
       link: verificationLink(this.deps.publicUrl, token),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ExecutiveDecision, ExecutiveVerificationOutcome, RequiredVerifiersPolicy } from '@kontor/domain';
 import type { OrgId, Tx } from '../../../db/database';
@@ -51,21 +51,29 @@ export async function insertExecutiveVerification(
   return row;
 }
 
-/** Whether the bank account has a request still waiting for its verifiers. */
-export async function hasOpenVerification(tx: Tx, orgId: OrgId, counterpartyId: string, bankAccountId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: counterpartyExecutiveVerifications.id })
+/**
+ * The requests of these bank accounts still waiting for their verifiers, whatever IBAN they were
+ * made for, locked: the caller closes those whose IBAN is no longer the account's (a decision
+ * under way finishes first, and a request it decided is no longer open).
+ */
+export async function listOpenVerificationsForUpdate(
+  tx: Tx,
+  orgId: OrgId,
+  bankAccountIds: readonly string[],
+): Promise<ExecutiveVerificationRow[]> {
+  if (bankAccountIds.length === 0) return [];
+  return tx
+    .select()
     .from(counterpartyExecutiveVerifications)
     .where(
       and(
         eq(counterpartyExecutiveVerifications.organizationId, orgId),
-        eq(counterpartyExecutiveVerifications.counterpartyId, counterpartyId),
-        eq(counterpartyExecutiveVerifications.bankAccountId, bankAccountId),
+        inArray(counterpartyExecutiveVerifications.bankAccountId, [...bankAccountIds]),
         eq(counterpartyExecutiveVerifications.outcome, 'pending'),
       ),
     )
-    .limit(1);
-  return row !== undefined;
+    .orderBy(asc(counterpartyExecutiveVerifications.createdAt), asc(counterpartyExecutiveVerifications.id))
+    .for('update');
 }
 
 /** The verification, locked (FOR UPDATE) so concurrent decisions see each other's votes and compute one outcome. */
@@ -219,6 +227,8 @@ export async function listWaitingForUser(tx: Tx, orgId: OrgId, userId: string): 
         eq(counterpartyExecutiveVerifiers.userId, userId),
         eq(counterpartyExecutiveVerifiers.decision, 'request_sent'),
         eq(counterpartyExecutiveVerifications.outcome, 'pending'),
+        // Named in their own request before that was refused: not theirs to decide.
+        sql`${counterpartyExecutiveVerifications.requestedBy} is distinct from ${userId}`,
       ),
     )
     .orderBy(asc(counterpartyExecutiveVerifications.createdAt), asc(counterpartyExecutiveVerifications.id));

@@ -13,19 +13,19 @@ import type { Database, OrgId, Tx } from '../../../db/database';
 import { AppError } from '../../../lib/app-error';
 import type { Mailer } from '../../../plugins/foundation-types';
 import type { OrgContext } from '../../../plugins/session';
-import { writeActivity } from '../../activity-log/writer';
 import { listMembers } from '../../approvals/flow-repo';
 import { lockOrganizationScope } from '../../master-data/db-errors';
 import { findUserName } from '../../counterparties/record-repo';
 import { tenant } from '../../master-data/service-helpers';
 import { consumeQuota } from '../../subscriptions/service';
 import { findBankAccountOfCounterparty, findVerificationCounterparty } from '../shared-repo';
+import { logExecutiveStep, supersedeExecutiveVerifications } from './history';
 import { executiveRequestMail } from './mail-template';
 import {
   findRequiredVerifiersPolicy,
-  hasOpenVerification,
   insertExecutiveVerification,
   listExecutiveVerificationRows,
+  listOpenVerificationsForUpdate,
   listVerifierRows,
   listWaitingForUser,
   lockExecutiveVerification,
@@ -47,7 +47,8 @@ function toView(
   verifiers: VerifierRow[],
   callerId: string,
 ): ExecutiveVerificationView {
-  const mine = verifiers.find((verifier) => verifier.userId === callerId);
+  // Named in their own request before that was refused: the requester still may not decide it.
+  const mine = row.requestedBy === callerId ? undefined : verifiers.find((verifier) => verifier.userId === callerId);
   return {
     id: row.id,
     counterpartyId: row.counterpartyId,
@@ -68,15 +69,9 @@ function toView(
   };
 }
 
-/** A step of the verification in the counterparty's history, as field changes by the user (listed readably there). */
+/** A step of the verification in the counterparty's history, by the user. */
 async function logVerificationChange(tx: Tx, org: OrgContext, counterpartyId: string, changes: Record<string, unknown>) {
-  await writeActivity(tx, org.orgId, {
-    entityType: 'counterparty',
-    entityId: counterpartyId,
-    action: 'update',
-    actor: { type: 'user', id: org.userId },
-    changes,
-  });
+  await logExecutiveStep(tx, org.orgId, { type: 'user', id: org.userId }, counterpartyId, changes);
 }
 
 async function requireCounterparty(tx: Tx, orgId: OrgId, counterpartyId: string) {
@@ -103,20 +98,21 @@ export class ExecutiveVerificationService {
       const counterparty = await requireCounterparty(tx, org.orgId, counterpartyId);
       const account = await findBankAccountOfCounterparty(tx, org.orgId, counterpartyId, bankAccountId);
       if (!account) throw new AppError('counterparty_bank_account_not_found');
-      // One open request per account: a second would ask the same people again and count twice
-      // against the plan. The lock makes two simultaneous requests see each other.
+      // One open request per account and IBAN: a second would ask the same people again and count
+      // twice against the plan. The lock makes two simultaneous requests see each other. One still
+      // open for another IBAN (left by a request that crossed an edit of the IBAN) is closed.
       await lockOrganizationScope(tx, org.orgId, `executive-verification:${bankAccountId}`);
-      if (await hasOpenVerification(tx, org.orgId, counterpartyId, bankAccountId)) {
-        throw new AppError('executive_verification_open');
-      }
+      const open = await listOpenVerificationsForUpdate(tx, org.orgId, [bankAccountId]);
+      if (open.some((item) => item.iban === account.iban)) throw new AppError('executive_verification_open');
       const policy = await findRequiredVerifiersPolicy(tx, org.orgId);
-      const problem = executiveRequestError(policy, verifierIds);
+      const problem = executiveRequestError(policy, verifierIds, org.userId);
       if (problem) throw new AppError(problem.code, { required: problem.required });
       // Only members of this organisation are found: anyone else (or an unknown id) is "not a member".
       const members = await listMembers(tx, org.orgId, verifierIds);
       if (members.length !== verifierIds.length) throw new AppError('executive_verifier_not_member');
       // Counted before anything is written: past the plan's limit the transaction rolls back whole.
       await consumeQuota(tx, org.orgId, 'verifications');
+      await supersedeExecutiveVerifications(tx, org.orgId, open, new Date());
       const row = await insertExecutiveVerification(
         tx,
         org.orgId,
@@ -177,12 +173,21 @@ export class ExecutiveVerificationService {
       await requireCounterparty(tx, org.orgId, counterpartyId);
       const row = await lockExecutiveVerification(tx, org.orgId, counterpartyId, verificationId);
       if (!row) throw new AppError('executive_verification_not_found');
+      // Four eyes: whoever asked for the check is not the second pair.
+      if (row.requestedBy === org.userId) throw new AppError('executive_requester_cannot_decide');
       const verifiers = await listVerifierRows(tx, org.orgId, [row.id]);
       const mine = verifiers.find((verifier) => verifier.userId === org.userId);
       if (!mine) throw new AppError('executive_not_verifier');
       const decision = nextExecutiveDecision(mine.decision, body.decision === 'approved' ? 'approve' : 'reject');
       if (!decision) throw new AppError('executive_already_decided');
+      if (row.outcome === 'superseded') throw new AppError('executive_verification_superseded');
       if (row.outcome !== 'pending') throw new AppError('executive_verification_closed', { outcome: row.outcome });
+      // The account must still have the IBAN the verifiers were asked about: an edit that crossed
+      // the request, or an account removed meanwhile, leaves nothing here to approve.
+      const account = row.bankAccountId
+        ? await findBankAccountOfCounterparty(tx, org.orgId, counterpartyId, row.bankAccountId)
+        : null;
+      if (account?.iban !== row.iban) throw new AppError('executive_verification_superseded');
 
       const now = new Date();
       await updateVerifierDecision(tx, org.orgId, row.id, org.userId, decision, now);
@@ -264,11 +269,10 @@ export class ExecutiveVerificationService {
     return this.deps.database.withOrg(
       tenant(org),
       async (tx) => ({
-        items: (await listMembers(tx, org.orgId)).map((member) => ({
-          id: member.userId,
-          name: member.name || member.email,
-          email: member.email,
-        })),
+        // Everyone but the caller: nobody verifies their own request (executiveVerificationRequestProblem).
+        items: (await listMembers(tx, org.orgId))
+          .filter((member) => member.userId !== org.userId)
+          .map((member) => ({ id: member.userId, name: member.name || member.email, email: member.email })),
         policy: await findRequiredVerifiersPolicy(tx, org.orgId),
       }),
       { readOnly: true },

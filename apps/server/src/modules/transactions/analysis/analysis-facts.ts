@@ -22,7 +22,8 @@ export interface PaidGroup {
 export interface CounterpartyAccountFacts {
   id: string;
   iban: string;
-  createdAt: Date;
+  /** When the account got its IBAN: created with it, or the IBAN edited since (an edited IBAN is a new payee). */
+  ibanSince: Date;
   /** The latest e-mail verification of this account for this IBAN matched, or the latest executive one approved it. */
   verified: boolean;
 }
@@ -152,11 +153,11 @@ async function loadCounterparties(
     created_at: Date | string;
     account_id: string | null;
     account_iban: string | null;
-    account_created_at: Date | string | null;
+    account_iban_since: Date | string | null;
     verified: boolean | null;
   }>(sql`
     select c.id, c.name, c.country, c.is_trusted, c.created_at,
-           b.id as account_id, b.iban as account_iban, b.created_at as account_created_at,
+           b.id as account_id, b.iban as account_iban, coalesce(b.iban_changed_at, b.created_at) as account_iban_since,
            (coalesce((select e.iban = b.iban and e.result = 'match'
                         from counterparty_email_verifications e
                        where e.organization_id = c.organization_id and e.bank_account_id = b.id
@@ -182,11 +183,11 @@ async function loadCounterparties(
       };
       map.set(row.id, facts);
     }
-    if (row.account_id && row.account_iban && row.account_created_at) {
+    if (row.account_id && row.account_iban && row.account_iban_since) {
       facts.accounts.push({
         id: row.account_id,
         iban: row.account_iban,
-        createdAt: new Date(row.account_created_at),
+        ibanSince: new Date(row.account_iban_since),
         verified: row.verified === true,
       });
     }

@@ -15,7 +15,7 @@ export interface CheckContext {
 
 type Check = (row: TransactionRow, context: CheckContext) => AnalysisFlag | null;
 
-/** A bank account added this recently to a counterparty that existed before counts as a change. */
+/** A bank account added (or its IBAN edited) this recently at a counterparty that existed before counts as a change. */
 export const IBAN_CHANGE_WINDOW_DAYS = 30;
 /** A counterparty at least this old when the account was added is not a new supplier with its first account. */
 export const COUNTERPARTY_MIN_AGE_DAYS = 1;
@@ -61,9 +61,10 @@ export const ibanNeverPaid: Check = (row, { facts }) => {
 
 export const bankAccountNotVerified: Check = (row, { facts }) => {
   const counterparty = counterpartyOf(row, facts);
-  if (counterparty?.isTrusted) return null;
   const account = counterparty?.accounts.find((candidate) => candidate.iban === row.creditorIban);
-  if (account?.verified) return null;
+  // Trust vouches for the counterparty's own accounts (a change of them removes it), not for an
+  // IBAN it does not have.
+  if (account && (counterparty?.isTrusted || account.verified)) return null;
   const counterpartyName = counterparty?.name ?? row.creditorName;
   return flag(
     'bank_account_not_verified',
@@ -77,12 +78,12 @@ export const ibanChangedRecently: Check = (row, { facts, now }) => {
   if (!counterparty) return null;
   const account = counterparty.accounts.find((candidate) => candidate.iban === row.creditorIban);
   if (!account) return null;
-  const ageDays = Math.floor((now.getTime() - account.createdAt.getTime()) / DAY_MS);
-  const counterpartyAgeAtAdd = (account.createdAt.getTime() - counterparty.createdAt.getTime()) / DAY_MS;
+  const ageDays = Math.floor((now.getTime() - account.ibanSince.getTime()) / DAY_MS);
+  const counterpartyAgeAtAdd = (account.ibanSince.getTime() - counterparty.createdAt.getTime()) / DAY_MS;
   if (ageDays > IBAN_CHANGE_WINDOW_DAYS || counterpartyAgeAtAdd < COUNTERPARTY_MIN_AGE_DAYS) return null;
   return flag(
     'iban_changed_recently',
-    `Bank account ${formatIban(row.creditorIban)} was added to ${counterparty.name} ${ageDays} days ago`,
+    `Bank account ${formatIban(row.creditorIban)} was added to or changed at ${counterparty.name} ${ageDays} days ago`,
     { iban: row.creditorIban, counterpartyName: counterparty.name, days: ageDays },
   );
 };

@@ -19,6 +19,8 @@ export const EXECUTIVE_BADGE_TONES: Record<ExecutiveVerificationView['outcome'] 
   pending: 'info',
   approved: 'success',
   rejected: 'danger',
+  // Closed by the system, not by a verifier: it says nothing about the account either way.
+  superseded: 'neutral',
 };
 
 /** How the VAT check badge looks: a rejected or unreachable number is loud, a retry only a warning. */

@@ -1,3 +1,4 @@
+import { TRUST_REMOVAL_REASONS, type TrustRemovalReason } from '@kontor/domain/counterparties/trust';
 import { formatPercentInput } from '@/lib/decimal-input';
 
 export const KNOWN_HISTORY_ACTIONS = ['create', 'update', 'delete', 'merge', 'trust', 'untrust', 'api_import', 'import'] as const;
@@ -29,6 +30,9 @@ function formatValue(field: string, value: unknown): string | null {
   return null;
 }
 
+/** Keys of an update that changes the trust alone (with the reason and IBANs when the system removed it). */
+const TRUST_ONLY_KEY = /^(isTrusted|trustedAt|trustedBy|version|trustRemovedBecause|newIbans)$/;
+
 /**
  * The verb of an entry. Trust may be logged as its own action or as an update of isTrusted;
  * both read "marked as trusted" / "removed the trust".
@@ -36,9 +40,21 @@ function formatValue(field: string, value: unknown): string | null {
 export function historyVerb(action: string, changes: Record<string, unknown> | null): string {
   if (action !== 'update' || !changes) return action;
   const trusted = changes.isTrusted;
-  if (isFromTo(trusted) && Object.keys(changes).every((key) => /^(isTrusted|trustedAt|trustedBy|version)$/.test(key)))
+  if (isFromTo(trusted) && Object.keys(changes).every((key) => TRUST_ONLY_KEY.test(key)))
     return trusted.to === true ? 'trust' : 'untrust';
   return action;
+}
+
+/** A line under an entry's heading that its changes do not say: whom a merge took in, why the trust went. */
+export type HistoryNote = { kind: 'mergedWith'; name: string } | { kind: 'trustRemoved'; reason: TrustRemovalReason };
+
+export function historyNote(action: string, changes: Record<string, unknown> | null): HistoryNote | null {
+  if (!changes) return null;
+  if (action === 'merge' && typeof changes.mergedName === 'string') return { kind: 'mergedWith', name: changes.mergedName };
+  const reason = changes.trustRemovedBecause;
+  if (typeof reason === 'string' && (TRUST_REMOVAL_REASONS as readonly string[]).includes(reason))
+    return { kind: 'trustRemoved', reason: reason as TrustRemovalReason };
+  return null;
 }
 
 /** The changed fields (`{ field: { from, to } }`) with readable values; ids and lists only by name. */

@@ -4,7 +4,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { LoadingState } from '@/components/ui/loading-state';
 import { useCounterpartyActivity } from '../../api/list-counterparty-activity';
 import { COUNTERPARTY_FORM_FIELDS } from '../../model/counterparty-form';
-import { describeCounterpartyChanges, historyVerb, isKnownHistoryAction } from '../../model/history';
+import { describeCounterpartyChanges, historyNote, historyVerb, isKnownHistoryAction } from '../../model/history';
 import { isEmailVerificationHistoryField } from '../../model/email-verification-view';
 import { isExecutiveVerificationHistoryField, isVatCheckHistoryField } from '../../model/executive-verification-view';
 import { DetailSection } from './detail-section';
@@ -43,6 +43,17 @@ export function CounterpartyHistory({ counterpartyId }: { counterpartyId: string
         testId="counterparty-history"
         verbOf={(entry) => historyVerb(entry.action, entry.changes)}
         changesOf={(entry) => describeCounterpartyChanges(entry.changes)}
+        detailsOf={(entry) => {
+          const note = historyNote(entry.action, entry.changes);
+          if (!note) return null;
+          return (
+            <p className="mt-1 text-xs text-muted-foreground">
+              {note.kind === 'mergedWith'
+                ? t('history.mergedWith', { name: note.name })
+                : t(`history.trustRemovedBecause.${note.reason}`)}
+            </p>
+          );
+        }}
         texts={{
           system: t('history.system'),
           apiKey: t('history.apiKey'),

@@ -9,6 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FieldError } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { useSession } from '@/lib/session-context';
 import { useRequestExecutiveVerification, useVerifierCandidates } from '../../api/executive-verifications';
 
 interface Props {
@@ -30,13 +31,15 @@ function PolicyHint({ policy }: { policy: RequiredVerifiersPolicy }) {
 }
 
 /**
- * Picks the verifiers among the team. The same rule as the server (executiveRequestError: at
- * least one, enough for the organisation's policy) is checked before sending, with the server's
- * message; the server checks again, since the policy may change in between.
+ * Picks the verifiers among the team (the server leaves the requester out: nobody verifies their
+ * own request). The same rule as the server (executiveRequestError: at least one, not oneself,
+ * enough for the organisation's policy) is checked before sending, with the server's message;
+ * the server checks again, since the policy may change in between.
  */
 export function RequestExecutiveVerificationDialog({ counterpartyId, account, open, onOpenChange }: Props) {
   const { t } = useTranslation('counterparty-executive');
   const { t: tError } = useTranslation('errors');
+  const session = useSession();
   const candidates = useVerifierCandidates(open);
   const request = useRequestExecutiveVerification(counterpartyId);
   const [selected, setSelected] = useState<string[]>([]);
@@ -57,7 +60,7 @@ export function RequestExecutiveVerificationDialog({ counterpartyId, account, op
 
   const submit = () => {
     if (!candidates.data) return;
-    const problem = executiveRequestError(candidates.data.policy, selected);
+    const problem = executiveRequestError(candidates.data.policy, selected, session.user.id);
     if (problem) {
       setError(tError(problem.code, { required: problem.required }));
       return;

@@ -1,10 +1,13 @@
 import { Plus, Trash2 } from 'lucide-react';
-import { useFieldArray, useFormContext } from 'react-hook-form';
+import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { Counterparty } from '@kontor/domain/counterparties/counterparty-record';
 import { formatIban, isIban } from '@kontor/domain/iban';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { fieldAria, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { willRemoveTrust } from '../../model/bank-detail-trust';
 import { emptyBankAccount, MAX_BANK_ACCOUNTS, type CounterpartyFormValues } from '../../model/counterparty-form';
 import { fieldId, FormSection, useFieldError } from './form-fields';
 
@@ -67,14 +70,23 @@ function BankAccountRow({ index, onRemove }: { index: number; onRemove: () => vo
   );
 }
 
-/** Add and remove bank accounts; an existing account keeps its id (and with it its verification history). */
-export function BankAccountsEditor() {
+/**
+ * Add and remove bank accounts; an existing account keeps its id (and with it its verification
+ * history). On a trusted record, a new or changed IBAN is announced before saving: it removes the trust.
+ */
+export function BankAccountsEditor({ record }: { record: Counterparty | null }) {
   const { t } = useTranslation('counterparties');
   const { control } = useFormContext<CounterpartyFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'bankAccounts', keyName: 'key' });
+  const accounts = useWatch({ control, name: 'bankAccounts' });
   const isFull = fields.length >= MAX_BANK_ACCOUNTS;
   return (
     <FormSection id="counterparty-section-bank-accounts" title={t('form.sections.bankAccounts')}>
+      {record && willRemoveTrust(record, accounts) ? (
+        <Alert tone="warning" data-testid="counterparty-trust-warning">
+          {t('form.bankAccount.trustWarning', { name: record.name })}
+        </Alert>
+      ) : null}
       {fields.length === 0 ? <p className="text-sm text-muted-foreground">{t('form.bankAccount.empty')}</p> : null}
       {fields.map((field, index) => (
         <BankAccountRow key={field.key} index={index} onRemove={() => remove(index)} />

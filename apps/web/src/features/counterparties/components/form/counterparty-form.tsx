@@ -68,7 +68,7 @@ export function CounterpartyForm({ counterparty, cancelPath, detailPath }: Count
               <CountrySelect className="sm:col-span-2 sm:max-w-md" />
             </div>
           </FormSection>
-          <BankAccountsEditor />
+          <BankAccountsEditor record={editor.base} />
           <FormSection id="counterparty-section-accounting" title={t('form.sections.accounting')}>
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField

@@ -8,6 +8,7 @@ const MOVE_KINDS = [
   'duplicateBankAccounts',
   'emailVerifications',
   'executiveVerifications',
+  'paymentHistory',
 ] as const satisfies readonly (keyof CounterpartyMergeMoves)[];
 
 /** What moves from the merged counterparty to the survivor; kinds with nothing to move are left out. */
