@@ -138,7 +138,7 @@ describe('cost centres /api/cost-centers', () => {
         type: 'invoice',
         position: 2,
         steps: step,
-        conditions: [{ kind: 'amount_above', amount: 100 }],
+        conditions: [{ kind: 'amount_above', amount: 100, currency: 'EUR' }],
       },
     ]);
     const refused = await call('DELETE', `/api/cost-centers/${named.id}`);

@@ -147,7 +147,7 @@ describe('APPROVAL_DECISION_TRANSITIONS', () => {
 
 describe('conditionHolds', () => {
   describe('amount_above (strictly greater)', () => {
-    const condition: ApprovalCondition = { kind: 'amount_above', amount: 10_000 };
+    const condition: ApprovalCondition = { kind: 'amount_above', amount: 10_000, currency: 'EUR' };
     it.each([
       [10_001, true],
       [10_000, false],
@@ -158,18 +158,38 @@ describe('conditionHolds', () => {
       expect(conditionHolds(condition, subject({ amount }))).toBe(expected);
     });
     it('with a threshold of 0: any positive amount, not 0, not null', () => {
-      const zero: ApprovalCondition = { kind: 'amount_above', amount: 0 };
+      const zero: ApprovalCondition = { kind: 'amount_above', amount: 0, currency: 'EUR' };
       expect(conditionHolds(zero, subject({ amount: 1 }))).toBe(true);
       expect(conditionHolds(zero, subject({ amount: 0 }))).toBe(false);
       expect(conditionHolds(zero, subject({ amount: null }))).toBe(false);
     });
     it('a negative amount (credit note) is not above 0', () => {
-      expect(conditionHolds({ kind: 'amount_above', amount: 0 }, subject({ amount: -500 }))).toBe(false);
+      expect(conditionHolds({ kind: 'amount_above', amount: 0, currency: 'EUR' }, subject({ amount: -500 }))).toBe(false);
+    });
+  });
+
+  describe('amounts compare within their currency only', () => {
+    const above: ApprovalCondition = { kind: 'amount_above', amount: 10_000, currency: 'EUR' };
+    const below: ApprovalCondition = { kind: 'amount_below', amount: 10_000, currency: 'EUR' };
+    it.each([
+      ['USD', 20_000],
+      ['GBP', 20_000],
+      [null, 20_000],
+    ] as const)('%s %s is not above EUR 100.00', (currency, amount) => {
+      expect(conditionHolds(above, subject({ currency, amount }))).toBe(false);
+    });
+    it.each([['USD'], ['GBP'], [null]] as const)('%s 1.00 is not below EUR 100.00', (currency) => {
+      expect(conditionHolds(below, subject({ currency, amount: 100 }))).toBe(false);
+    });
+    it('a USD threshold applies to USD invoices', () => {
+      const usdAbove: ApprovalCondition = { kind: 'amount_above', amount: 10_000, currency: 'USD' };
+      expect(conditionHolds(usdAbove, subject({ currency: 'USD', amount: 10_001 }))).toBe(true);
+      expect(conditionHolds(usdAbove, subject({ currency: 'EUR', amount: 10_001 }))).toBe(false);
     });
   });
 
   describe('amount_below (strictly less)', () => {
-    const condition: ApprovalCondition = { kind: 'amount_below', amount: 10_000 };
+    const condition: ApprovalCondition = { kind: 'amount_below', amount: 10_000, currency: 'EUR' };
     it.each([
       [9_999, true],
       [0, true],
@@ -181,7 +201,7 @@ describe('conditionHolds', () => {
       expect(conditionHolds(condition, subject({ amount }))).toBe(expected);
     });
     it('nothing is below 0 except negative amounts; null never', () => {
-      const zero: ApprovalCondition = { kind: 'amount_below', amount: 0 };
+      const zero: ApprovalCondition = { kind: 'amount_below', amount: 0, currency: 'EUR' };
       expect(conditionHolds(zero, subject({ amount: 0 }))).toBe(false);
       expect(conditionHolds(zero, subject({ amount: -1 }))).toBe(true);
       expect(conditionHolds(zero, subject({ amount: null }))).toBe(false);
@@ -239,13 +259,13 @@ describe('conditionHolds', () => {
     const rich = subject({ amount: null, currency: null, costCenterIds: ['cc1'], counterpartyId: 'p1' });
     expect(conditionHolds({ kind: 'cost_center', costCenterIds: ['cc1'] }, rich)).toBe(true);
     expect(conditionHolds({ kind: 'counterparty', counterpartyIds: ['p1'] }, rich)).toBe(true);
-    const amountOnly = subject({ amount: 5, currency: null, costCenterIds: [], counterpartyId: null });
-    expect(conditionHolds({ kind: 'amount_above', amount: 1 }, amountOnly)).toBe(true);
+    const amountOnly = subject({ amount: 5, currency: 'EUR', costCenterIds: [], counterpartyId: null });
+    expect(conditionHolds({ kind: 'amount_above', amount: 1, currency: 'EUR' }, amountOnly)).toBe(true);
   });
 });
 
 describe('chooseFlow', () => {
-  const big: ApprovalCondition = { kind: 'amount_above', amount: 100_000 };
+  const big: ApprovalCondition = { kind: 'amount_above', amount: 100_000, currency: 'EUR' };
   const usd: ApprovalCondition = { kind: 'currency', currencies: ['USD'] };
   const cc1: ApprovalCondition = { kind: 'cost_center', costCenterIds: ['cc1'] };
 
@@ -267,13 +287,15 @@ describe('chooseFlow', () => {
       flow({ id: 'default', position: 3, isDefault: true }),
     ];
     expect(chooseFlow(flows, 'invoice', subject({ amount: 500, currency: 'USD' }))?.id).toBe('usd');
-    expect(chooseFlow(flows, 'invoice', subject({ amount: 500_000, currency: 'USD' }))?.id).toBe('big');
+    // "big" is a threshold in euros: it does not weigh dollars.
+    expect(chooseFlow(flows, 'invoice', subject({ amount: 500_000, currency: 'USD' }))?.id).toBe('usd');
     expect(chooseFlow(flows, 'invoice', subject({ amount: 500_000, currency: 'EUR' }))?.id).toBe('big');
   });
 
   it('requires all conditions of a flow to hold (AND)', () => {
+    const bigInDollars: ApprovalCondition = { ...big, currency: 'USD' };
     const flows = [
-      flow({ id: 'big-usd-cc1', position: 1, conditions: [big, usd, cc1] }),
+      flow({ id: 'big-usd-cc1', position: 1, conditions: [bigInDollars, usd, cc1] }),
       flow({ id: 'default', position: 2, isDefault: true }),
     ];
     const all = subject({ amount: 200_000, currency: 'USD', costCenterIds: ['cc1'] });

@@ -53,9 +53,9 @@ export interface ChoosableFlow {
 export function conditionHolds(condition: ApprovalCondition, subject: FlowSubject): boolean {
   switch (condition.kind) {
     case 'amount_above':
-      return subject.amount !== null && subject.amount > condition.amount;
+      return subject.amount !== null && subject.currency === condition.currency && subject.amount > condition.amount;
     case 'amount_below':
-      return subject.amount !== null && subject.amount < condition.amount;
+      return subject.amount !== null && subject.currency === condition.currency && subject.amount < condition.amount;
     case 'cost_center':
       return subject.costCenterIds.some((id) => condition.costCenterIds.includes(id));
     case 'counterparty':

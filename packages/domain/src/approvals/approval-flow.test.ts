@@ -283,7 +283,7 @@ describe('approvalFlowOrderBodySchema', () => {
 describe('approvalConditionSchema', () => {
   describe.each(['amount_above', 'amount_below'] as const)('%s', (kind) => {
     it.each([0, 1, 100_000_00])('accepts amount %i', (amount) => {
-      expect(approvalConditionSchema.parse({ kind, amount })).toEqual({ kind, amount });
+      expect(approvalConditionSchema.parse({ kind, amount })).toEqual({ kind, amount, currency: 'EUR' });
     });
 
     it.each([-1, 1.5, Number.NaN, '100', null])('refuses amount %s', (amount) => {
@@ -363,6 +363,15 @@ describe('approvalConditionSchema', () => {
     expect(approvalConditionSchema.parse({ kind: 'amount_above', amount: 5, currencies: ['EUR'] })).toEqual({
       kind: 'amount_above',
       amount: 5,
+      currency: 'EUR',
     });
+  });
+
+  it('reads an amount in euros unless it names its currency, one Kontor knows', () => {
+    expect(approvalConditionSchema.parse({ kind: 'amount_below', amount: 5 })).toMatchObject({ currency: 'EUR' });
+    expect(approvalConditionSchema.parse({ kind: 'amount_below', amount: 5, currency: 'GBP' })).toMatchObject({
+      currency: 'GBP',
+    });
+    expect(approvalConditionSchema.safeParse({ kind: 'amount_below', amount: 5, currency: 'CHF' }).success).toBe(false);
   });
 });

@@ -13,12 +13,23 @@ export const MAX_APPROVAL_STEPS = 10;
 export const MAX_APPROVERS_PER_STEP = 50;
 
 /**
- * A flow applies when all of its conditions hold. Amounts are minor units compared with the
- * subject's total: "above" is strictly greater, "below" strictly less.
+ * A flow applies when all of its conditions hold. Amounts are minor units in their currency,
+ * compared with the subject's total in the same currency only: "above" is strictly greater,
+ * "below" strictly less. Kontor has no exchange rates, and 10,000 in minor units is not the same
+ * threshold in euros, dollars and pounds; a flow for foreign invoices names their currency.
+ * Conditions saved before the currency existed were meant in euros (migration 0038).
  */
 export const approvalConditionSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('amount_above'), amount: z.number().int().min(0) }),
-  z.object({ kind: z.literal('amount_below'), amount: z.number().int().min(0) }),
+  z.object({
+    kind: z.literal('amount_above'),
+    amount: z.number().int().min(0),
+    currency: z.enum(INVOICE_CURRENCIES).default('EUR'),
+  }),
+  z.object({
+    kind: z.literal('amount_below'),
+    amount: z.number().int().min(0),
+    currency: z.enum(INVOICE_CURRENCIES).default('EUR'),
+  }),
   z.object({ kind: z.literal('cost_center'), costCenterIds: z.array(z.uuid()).min(1, { message: 'required' }).max(100) }),
   z.object({ kind: z.literal('counterparty'), counterpartyIds: z.array(z.uuid()).min(1, { message: 'required' }).max(100) }),
   z.object({ kind: z.literal('currency'), currencies: z.array(z.enum(INVOICE_CURRENCIES)).min(1, { message: 'required' }) }),

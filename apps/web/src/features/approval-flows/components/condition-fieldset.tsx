@@ -74,6 +74,7 @@ function ConditionValue({ index, kind, idPrefix }: { index: number; kind: Approv
   const costCentersPath = `conditions.${index}.costCenterIds` as Path;
   const counterpartiesPath = `conditions.${index}.counterpartyIds` as Path;
   const currenciesPath = `conditions.${index}.currencies` as Path;
+  const amountCurrencyPath = `conditions.${index}.currency` as Path;
   const error = useFlowFieldError(
     kind === 'amount_above' || kind === 'amount_below'
       ? amountPath
@@ -90,25 +91,48 @@ function ConditionValue({ index, kind, idPrefix }: { index: number; kind: Approv
     case 'amount_above':
     case 'amount_below':
       return (
-        <FormField id={`${idPrefix}-amount`} label={t('conditions.amount')} error={error} className="max-w-xs">
-          <Controller
-            control={control}
-            name={amountPath}
-            render={({ field }) => (
-              <DecimalInput
-                {...fieldAria(`${idPrefix}-amount`, { error })}
-                ref={field.ref}
-                name={field.name}
-                kind={MONEY_INPUT}
-                value={typeof field.value === 'number' ? field.value : null}
-                // Empty is NaN, not null: the schema then asks for a number like any unreadable text.
-                onValueChange={(next) => field.onChange(next ?? Number.NaN)}
-                onBlur={field.onBlur}
-                className="text-right tabular-nums"
-              />
-            )}
-          />
-        </FormField>
+        <div className="flex flex-wrap items-start gap-3">
+          <FormField id={`${idPrefix}-amount`} label={t('conditions.amount')} error={error} className="max-w-xs">
+            <Controller
+              control={control}
+              name={amountPath}
+              render={({ field }) => (
+                <DecimalInput
+                  {...fieldAria(`${idPrefix}-amount`, { error })}
+                  ref={field.ref}
+                  name={field.name}
+                  kind={MONEY_INPUT}
+                  value={typeof field.value === 'number' ? field.value : null}
+                  // Empty is NaN, not null: the schema then asks for a number like any unreadable text.
+                  onValueChange={(next) => field.onChange(next ?? Number.NaN)}
+                  onBlur={field.onBlur}
+                  className="text-right tabular-nums"
+                />
+              )}
+            />
+          </FormField>
+          {/* The threshold holds for invoices in this currency only: Kontor has no exchange rates. */}
+          <FormField id={`${idPrefix}-amount-currency`} label={t('conditions.amountCurrency')} className="w-28">
+            <Controller
+              control={control}
+              name={amountCurrencyPath}
+              render={({ field }) => (
+                <Select value={typeof field.value === 'string' ? field.value : 'EUR'} onValueChange={field.onChange}>
+                  <SelectTrigger id={`${idPrefix}-amount-currency`}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {INVOICE_CURRENCIES.map((currency) => (
+                      <SelectItem key={currency} value={currency}>
+                        {currency}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          </FormField>
+        </div>
       );
     case 'cost_center':
       if (costCenters.isPending) return <p className="text-sm text-muted-foreground">{t('steps.candidatesLoading')}</p>;

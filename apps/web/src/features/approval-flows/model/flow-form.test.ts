@@ -15,7 +15,7 @@ const flow: ApprovalFlow = {
     { approvers: [{ userId: CLARA, name: 'Clara Clerk', email: 'clara@example.com' }], requiredApprovals: 1 },
     { approvers: [{ userId: ADA, name: 'Ada Admin', email: 'ada@example.com' }], requiredApprovals: 1 },
   ],
-  conditions: [{ kind: 'amount_above', amount: 100_000 }],
+  conditions: [{ kind: 'amount_above', amount: 100_000, currency: 'EUR' }],
   version: 3,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
@@ -33,7 +33,7 @@ describe('toFlowFormValues', () => {
       type: 'invoice',
       isDefault: true,
       steps: values.steps,
-      conditions: [{ kind: 'amount_above', amount: 100_000 }],
+      conditions: [{ kind: 'amount_above', amount: 100_000, currency: 'EUR' }],
     });
   });
 

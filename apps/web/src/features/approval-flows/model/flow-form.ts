@@ -21,12 +21,15 @@ export function emptyStep(): FlowStepValues {
   return { approverIds: [], requiredApprovals: 1 };
 }
 
-/** A new condition of a kind; an amount starts empty (NaN), which the schema asks to fill in. */
+/**
+ * A new condition of a kind; an amount starts empty (NaN), which the schema asks to fill in, in
+ * euros until the user picks another currency.
+ */
 export function emptyCondition(kind: ApprovalConditionKind): FlowConditionValues {
   switch (kind) {
     case 'amount_above':
     case 'amount_below':
-      return { kind, amount: Number.NaN };
+      return { kind, amount: Number.NaN, currency: 'EUR' };
     case 'cost_center':
       return { kind, costCenterIds: [] };
     case 'counterparty':

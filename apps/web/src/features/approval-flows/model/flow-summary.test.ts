@@ -38,12 +38,13 @@ describe('summarizeSteps', () => {
 describe('summarizeConditions', () => {
   const label = (id: string) => (id === 'cc-1' ? '4711 Marketing' : 'unknown');
 
-  it('joins the conditions, amounts formatted in euros', () => {
+  it('joins the conditions, amounts formatted in their currency', () => {
     const summary = summarizeConditions(
       {
         isDefault: false,
         conditions: [
-          { kind: 'amount_above', amount: 100_000 },
+          { kind: 'amount_above', amount: 100_000, currency: 'EUR' },
+          { kind: 'amount_below', amount: 500_000, currency: 'USD' },
           { kind: 'cost_center', costCenterIds: ['cc-1'] },
           { kind: 'currency', currencies: ['EUR', 'USD'] },
           { kind: 'counterparty', counterpartyIds: ['a', 'b'] },
@@ -53,14 +54,14 @@ describe('summarizeConditions', () => {
       label,
     );
     expect(summary.replace(/\u00a0/g, ' ')).toBe(
-      'Amount above 1.000,00 € · Cost centre: 4711 Marketing · Currency: EUR, USD · 2 counterparties',
+      'Amount above 1.000,00 € · Amount below 5.000,00 $ · Cost centre: 4711 Marketing · Currency: EUR, USD · 2 counterparties',
     );
   });
 
   it('explains flows without conditions and the default flow', () => {
     expect(summarizeConditions({ isDefault: false, conditions: [] }, texts, label)).toBe('No conditions');
-    expect(summarizeConditions({ isDefault: true, conditions: [{ kind: 'amount_below', amount: 5 }] }, texts, label)).toBe(
-      'Default',
-    );
+    expect(
+      summarizeConditions({ isDefault: true, conditions: [{ kind: 'amount_below', amount: 5, currency: 'EUR' }] }, texts, label),
+    ).toBe('Default');
   });
 });

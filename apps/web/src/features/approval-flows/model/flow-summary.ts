@@ -33,9 +33,9 @@ export function summarizeSteps(steps: ApprovalFlow['steps'], texts: SummaryTexts
 function describeCondition(condition: ApprovalCondition, texts: SummaryTexts, costCenterLabel: (id: string) => string): string {
   switch (condition.kind) {
     case 'amount_above':
-      return texts.amountAbove(formatMoney(condition.amount, 'EUR'));
+      return texts.amountAbove(formatMoney(condition.amount, condition.currency));
     case 'amount_below':
-      return texts.amountBelow(formatMoney(condition.amount, 'EUR'));
+      return texts.amountBelow(formatMoney(condition.amount, condition.currency));
     case 'cost_center':
       return texts.costCenters(condition.costCenterIds.map(costCenterLabel).join(', '));
     case 'counterparty':
