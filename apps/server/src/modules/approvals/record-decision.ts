@@ -44,7 +44,7 @@ export async function recordDecision(
   await beforeStoring?.(state);
   // decideApproval found the user among the open step's approvers.
   const item = items.find((entry) => entry.step === state.currentStep && entry.approverId === org.userId)!;
-  if (!(await decideItem(tx, org.orgId, item.id, choice.decision, choice.reason))) {
+  if (!(await decideItem(tx, org.orgId, item.id, org.userId, choice.decision, choice.reason))) {
     throw new AppError('approval_already_decided');
   }
   await writeActivity(tx, org.orgId, {

@@ -116,18 +116,31 @@ export function stateOf(request: RequestRow, items: readonly ItemRow[]): Approva
   };
 }
 
-/** Records one decision; null if it was no longer pending (the trigger of migration 0014 backs this). */
+/**
+ * Records one decision of `approverId`; null if the item was no longer pending (the trigger of
+ * migration 0014 backs this) or no longer theirs: an absence may hand it to a substitute between
+ * the caller's read and this write, and the substitute's item must not carry the absent member's
+ * decision.
+ */
 export async function decideItem(
   tx: Tx,
   orgId: OrgId,
   itemId: string,
+  approverId: string,
   decision: Exclude<ApprovalDecision, 'pending'>,
   reason: string | null,
 ): Promise<ItemRow | null> {
   const [row] = await tx
     .update(approvalItems)
     .set({ decision, reason, decidedAt: sql`now()`, isWaiting: false })
-    .where(and(eq(approvalItems.organizationId, orgId), eq(approvalItems.id, itemId), eq(approvalItems.decision, 'pending')))
+    .where(
+      and(
+        eq(approvalItems.organizationId, orgId),
+        eq(approvalItems.id, itemId),
+        eq(approvalItems.approverId, approverId),
+        eq(approvalItems.decision, 'pending'),
+      ),
+    )
     .returning();
   return row ?? null;
 }
