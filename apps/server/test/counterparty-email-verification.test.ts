@@ -8,7 +8,8 @@ import type {
   PublicVerification,
 } from '@kontor/domain';
 import { asOrgId } from '../src/db/database';
-import { counterpartyEmailVerifications, mailOutbox } from '../src/db/schema';
+import { counterparties, counterpartyEmailVerifications, mailOutbox } from '../src/db/schema';
+import { expireOverdueRunsEverywhere } from '../src/modules/counterparty-verification/email/service';
 import { hashVerificationToken } from '../src/modules/counterparty-verification/email/token';
 import { consumeQuota } from '../src/modules/subscriptions/service';
 import { counterpartyBody, createCounterparty, useCounterpartyTestContext } from './counterparty-fixtures';
@@ -260,6 +261,35 @@ describe('bank-account verification by e-mail', () => {
       .set({ tokenExpiresAt: new Date(Date.now() - 1000) })
       .where(eq(counterpartyEmailVerifications.counterpartyId, counterparty.id));
     expect((await runs(counterparty))[0]).toMatchObject({ status: 'not_received' });
+  });
+
+  it('the quarter-hourly sweep closes expired runs everywhere, so the list no longer says pending', async () => {
+    const counterparty = await supplier();
+    await startAndReadToken(counterparty);
+    const stateInList = async () =>
+      (
+        await ctx.testApp.database.db
+          .select({ state: counterparties.verificationState })
+          .from(counterparties)
+          .where(eq(counterparties.id, counterparty.id))
+      )[0]?.state;
+    const pendingState = await stateInList();
+    await expireOverdueRunsEverywhere(ctx.testApp.database);
+    expect(await stateInList()).toBe(pendingState); // not overdue yet: untouched
+    await ctx.testApp.database.db
+      .update(counterpartyEmailVerifications)
+      .set({ tokenExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(counterpartyEmailVerifications.counterpartyId, counterparty.id));
+    expect(await expireOverdueRunsEverywhere(ctx.testApp.database)).toBeGreaterThanOrEqual(1);
+    const [run] = await ctx.testApp.database.db
+      .select()
+      .from(counterpartyEmailVerifications)
+      .where(eq(counterpartyEmailVerifications.counterpartyId, counterparty.id));
+    expect(run?.status).toBe('not_received');
+    expect(await stateInList()).not.toBe(pendingState);
+    expect((await activityChanges(counterparty))[0]).toMatchObject({
+      emailVerification: { from: 'invitation_sent', to: 'not_received' },
+    });
   });
 
   it('marks a run not_received when the outbox gave up delivering the invitation', async () => {

@@ -126,6 +126,32 @@ export async function findStaleInFlightRunsForUpdate(
   return rows.map(({ run, isUndeliverable }) => ({ ...run, isUndeliverable }));
 }
 
+/**
+ * System query (withSystem, every organisation): counterparties with a run in flight whose link
+ * ran out or whose invitation the outbox gave up on, which expireOverdue then closes. Without it
+ * they would read "pending" in the list until someone opened their detail page.
+ */
+export async function findCounterpartiesWithStaleRuns(
+  tx: Tx,
+  now: Date,
+  limit: number,
+): Promise<{ organizationId: string; counterpartyId: string }[]> {
+  const undeliverable = sql<boolean>`exists (select 1 from ${mailOutbox} where ${mailOutbox.organizationId} = ${counterpartyEmailVerifications.organizationId} and ${mailOutbox.id} = ${counterpartyEmailVerifications.mailId} and ${mailOutbox.status} = 'failed')`;
+  return tx
+    .selectDistinct({
+      organizationId: counterpartyEmailVerifications.organizationId,
+      counterpartyId: counterpartyEmailVerifications.counterpartyId,
+    })
+    .from(counterpartyEmailVerifications)
+    .where(
+      and(
+        inArray(counterpartyEmailVerifications.status, IN_FLIGHT),
+        or(lte(counterpartyEmailVerifications.tokenExpiresAt, now), undeliverable),
+      ),
+    )
+    .limit(limit);
+}
+
 /** The counterparty's runs, newest first, with the requesting user's name. */
 export async function listRuns(tx: Tx, orgId: OrgId, counterpartyId: string): Promise<EmailVerificationRowWithRequester[]> {
   const rows = await tx

@@ -17,6 +17,7 @@ import { invitationLocale, invitationMail } from './mail-template';
 import {
   findInFlightRunForUpdate,
   findOrganizationName,
+  findCounterpartiesWithStaleRuns,
   findStaleInFlightRunsForUpdate,
   insertRun,
   listRuns,
@@ -46,6 +47,23 @@ export async function expireOverdue(tx: Tx, orgId: OrgId, counterpartyId: string
     const after = await updateRun(tx, orgId, run.id, { status: 'not_received' });
     await logRunStep(tx, orgId, SYSTEM, after, run.status);
   }
+}
+
+/** Counterparties closed per sweep: the next sweep takes the rest. */
+const EXPIRY_SWEEP_BATCH = 500;
+
+/**
+ * The sweep (a job every quarter of an hour): closes the overdue runs of every organisation, so
+ * that the list's verification state and its filter do not say "pending" for a link that ran out
+ * until someone happens to open the counterparty. Returns how many counterparties it looked at.
+ */
+export async function expireOverdueRunsEverywhere(database: Database, now = new Date()): Promise<number> {
+  const stale = await database.withSystem((tx) => findCounterpartiesWithStaleRuns(tx, now, EXPIRY_SWEEP_BATCH));
+  for (const { organizationId, counterpartyId } of stale) {
+    const orgId = organizationId as OrgId;
+    await database.withOrg({ orgId, userId: null }, (tx) => expireOverdue(tx, orgId, counterpartyId, now));
+  }
+  return stale.length;
 }
 
 /**
