@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { convertImportRow, parseCountry, parsePercentBasisPoints, parseWholeNumber } from './counterparty-import';
+import {
+  convertImportRow,
+  counterpartyImportListSchema,
+  parseCountry,
+  parsePercentBasisPoints,
+  parseWholeNumber,
+} from './counterparty-import';
 
 describe('counterparty import conversion', () => {
   it('reads countries by ISO code or German or English name', () => {
@@ -78,5 +84,34 @@ describe('counterparty import conversion', () => {
       ok: false,
       problems: [{ field: 'iban', code: 'required' }],
     });
+  });
+});
+
+describe('counterparty import list schema', () => {
+  const listed = {
+    id: '00000000-0000-4000-8000-000000000001',
+    fileName: 'partner.csv',
+    format: 'csv',
+    status: 'done',
+    totalRows: 3,
+    processedRows: 3,
+    createdCount: 2,
+    skippedCount: 1,
+    failureCode: null,
+    createdAt: '2026-11-20T09:00:00.000Z',
+    finishedAt: '2026-11-20T09:00:05.000Z',
+    createdByName: 'Anna Admin',
+  };
+
+  it('lists the status fields and the starter without the per-row results', () => {
+    const parsed = counterpartyImportListSchema.parse({ items: [{ ...listed, results: { items: [], total: 0 } }] });
+    expect(parsed.items[0]).toEqual(listed);
+  });
+
+  it('holds started imports only: an upload that was never started is no entry', () => {
+    for (const status of ['running', 'done', 'failed']) {
+      expect(counterpartyImportListSchema.safeParse({ items: [{ ...listed, status }] }).success).toBe(true);
+    }
+    expect(counterpartyImportListSchema.safeParse({ items: [{ ...listed, status: 'uploaded' }] }).success).toBe(false);
   });
 });

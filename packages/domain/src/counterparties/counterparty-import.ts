@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listResponse } from '../master-data';
 import type { ImportColumnSpec } from '../master-data-import';
 import { isValidationKey } from '../validation';
 import { COUNTRY_CODES, counterpartyFieldsSchema, type CounterpartyFieldsInput } from './counterparty-record';
@@ -308,3 +309,29 @@ export const counterpartyImportStatusSchema = z.object({
   }),
 });
 export type CounterpartyImportStatus = z.infer<typeof counterpartyImportStatusSchema>;
+
+/**
+ * How many imports GET /api/counterparties/imports lists. The list is the way back to an import's
+ * progress and result, not an archive: imports are occasional (a migration, a periodic sync), so
+ * twenty reach back weeks, still fit the dialog's first step without paging, and cost one short
+ * index range scan (the results column is never read for it).
+ */
+export const COUNTERPARTY_IMPORT_RECENT_LIMIT = 20;
+
+/**
+ * One import of the recent list: its status without the per-row results, and who started it.
+ * Only started imports are listed (an upload that was never started has no progress or result
+ * to return to, and abandoned uploads would push real imports out of the list).
+ */
+export const counterpartyImportSummarySchema = counterpartyImportStatusSchema.omit({ results: true }).extend({
+  status: counterpartyImportStatusSchema.shape.status.exclude(['uploaded']),
+  /** The starter's name (their e-mail when they have none); null when the user no longer exists. */
+  createdByName: z.string().nullable(),
+});
+export type CounterpartyImportSummary = z.infer<typeof counterpartyImportSummarySchema>;
+export type CounterpartyImportListedStatus = CounterpartyImportSummary['status'];
+export const COUNTERPARTY_IMPORT_LISTED_STATUSES = counterpartyImportSummarySchema.shape.status.options;
+
+/** GET /api/counterparties/imports: the organisation's recent imports, newest first. */
+export const counterpartyImportListSchema = listResponse(counterpartyImportSummarySchema);
+export type CounterpartyImportList = z.infer<typeof counterpartyImportListSchema>;

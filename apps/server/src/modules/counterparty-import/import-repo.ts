@@ -1,6 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { COUNTERPARTY_IMPORT_LISTED_STATUSES } from '@kontor/domain';
 import type { OrgId, Tx } from '../../db/database';
-import { counterparties, counterpartyImports, type StoredImportRowResult } from '../../db/schema';
+import { counterparties, counterpartyImports, users, type StoredImportRowResult } from '../../db/schema';
 
 export type CounterpartyImportRow = Omit<typeof counterpartyImports.$inferSelect, 'results'>;
 
@@ -39,6 +40,28 @@ export async function findImportRow(tx: Tx, orgId: OrgId, id: string, lock?: 'up
     .limit(1);
   const [row] = lock ? await query.for(lock) : await query;
   return row ?? null;
+}
+
+export type RecentImportRow = CounterpartyImportRow & { createdByName: string | null; createdByEmail: string | null };
+
+/**
+ * The organisation's latest started imports, newest first (the id orders imports of the same
+ * instant, so the list does not reshuffle between polls). Walks the (organization_id, created_at)
+ * index backwards and stops at `limit`.
+ */
+export async function listRecentImportRows(tx: Tx, orgId: OrgId, limit: number): Promise<RecentImportRow[]> {
+  return tx
+    .select({ ...importColumns, createdByName: users.name, createdByEmail: users.email })
+    .from(counterpartyImports)
+    .leftJoin(users, eq(users.id, counterpartyImports.createdBy))
+    .where(
+      and(
+        eq(counterpartyImports.organizationId, orgId),
+        inArray(counterpartyImports.status, [...COUNTERPARTY_IMPORT_LISTED_STATUSES]),
+      ),
+    )
+    .orderBy(desc(counterpartyImports.createdAt), desc(counterpartyImports.id))
+    .limit(limit);
 }
 
 export async function markImportStarted(tx: Tx, orgId: OrgId, id: string, mapping: Record<string, number>): Promise<void> {

@@ -3,9 +3,12 @@ import {
   COUNTERPARTY_IMPORT_COLUMNS,
   COUNTERPARTY_IMPORT_MAX_ROWS,
   COUNTERPARTY_IMPORT_PREVIEW_ROWS,
+  COUNTERPARTY_IMPORT_RECENT_LIMIT,
+  type CounterpartyImportListedStatus,
   type CounterpartyImportResultsQuery,
   type CounterpartyImportStartBody,
   type CounterpartyImportStatus,
+  type CounterpartyImportSummary,
   type CounterpartyImportUpload,
   type Locale,
 } from '@kontor/domain';
@@ -17,7 +20,14 @@ import { normalizeHeader } from '../master-data/csv-table';
 import type { ImportUpload } from '../master-data/import-upload';
 import { tenant } from '../master-data/service-helpers';
 import { detectImportFormat, readImportRows, type ImportFormat } from './import-file';
-import { findImportRow, insertImportRow, markImportStarted, readImportResults, type CounterpartyImportRow } from './import-repo';
+import {
+  findImportRow,
+  insertImportRow,
+  listRecentImportRows,
+  markImportStarted,
+  readImportResults,
+  type CounterpartyImportRow,
+} from './import-repo';
 import { translateProblems } from './problem-messages';
 
 /** Queues the import job after the start commits. */
@@ -168,6 +178,22 @@ export class CounterpartyImportService {
     );
   }
 
+  /** The organisation's latest started imports, newest first: the way back to each one's progress and result. */
+  async listRecent(org: OrgContext): Promise<CounterpartyImportSummary[]> {
+    const rows = await this.database.withOrg(
+      tenant(org),
+      (tx) => listRecentImportRows(tx, org.orgId, COUNTERPARTY_IMPORT_RECENT_LIMIT),
+      { readOnly: true },
+    );
+    return rows.map((row) => ({
+      ...toImportFields(row),
+      // The query lists started imports only (listRecentImportRows).
+      status: row.status as CounterpartyImportListedStatus,
+      // The name as elsewhere in the product: the e-mail stands in for a user without one.
+      createdByName: row.createdByName || row.createdByEmail || null,
+    }));
+  }
+
   /** Every row's result, in file order, for the download (at most COUNTERPARTY_IMPORT_MAX_ROWS). */
   async allResults(org: OrgContext, importId: string) {
     return this.database.withOrg(
@@ -187,7 +213,8 @@ export class CounterpartyImportService {
   }
 }
 
-function toStatus(row: CounterpartyImportRow, results: CounterpartyImportStatus['results']): CounterpartyImportStatus {
+/** What the status and the recent list both say of an import. */
+function toImportFields(row: CounterpartyImportRow): Omit<CounterpartyImportStatus, 'results'> {
   return {
     id: row.id,
     fileName: row.fileName,
@@ -200,6 +227,9 @@ function toStatus(row: CounterpartyImportRow, results: CounterpartyImportStatus[
     failureCode: row.failureCode,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
-    results,
   };
+}
+
+function toStatus(row: CounterpartyImportRow, results: CounterpartyImportStatus['results']): CounterpartyImportStatus {
+  return { ...toImportFields(row), results };
 }

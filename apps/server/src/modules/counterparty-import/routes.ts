@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   COUNTERPARTY_IMPORT_MAX_BYTES,
   counterpartyImportIdParams,
+  counterpartyImportListSchema,
   counterpartyImportResultsQuerySchema,
   counterpartyImportStartSchema,
   counterpartyImportStatusSchema,
@@ -16,8 +17,9 @@ import { resultCsv } from './problem-messages';
 
 /**
  * /api/counterparties/imports (issue 6 item 8): upload a CSV or XLSX and see its preview, start it
- * with a column mapping, follow its progress and read or download the per-row result. Uploading
- * and starting create counterparties, so they need the permission to create them.
+ * with a column mapping, follow its progress and read or download the per-row result, and find
+ * recent imports again. Uploading and starting create counterparties, so they need the permission
+ * to create them; reading an import or the list of them is for every member.
  */
 export const counterpartyImportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { service } = app.counterpartyImport;
@@ -36,6 +38,20 @@ export const counterpartyImportRoutes: FastifyPluginAsyncZod = async (app) => {
       const upload = await readImportUpload(request, { maxBytes: COUNTERPARTY_IMPORT_MAX_BYTES });
       return reply.status(201).send(await service.upload(request.org!, upload));
     },
+  );
+
+  app.get(
+    '/',
+    {
+      // No id, so no resource: the organisation scope is the query's (and row-level security's).
+      config: { access: access.member },
+      schema: {
+        tags,
+        summary: 'The latest started imports, newest first, with status, counts and who started them.',
+        response: { 200: counterpartyImportListSchema },
+      },
+    },
+    async (request) => ({ items: await service.listRecent(request.org!) }),
   );
 
   app.post(

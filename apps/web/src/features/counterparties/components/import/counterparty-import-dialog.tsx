@@ -2,18 +2,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { CounterpartyImportUpload } from '@kontor/domain/counterparties/counterparty-import';
+import type { CounterpartyImportSummary, CounterpartyImportUpload } from '@kontor/domain/counterparties/counterparty-import';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { LoadingState } from '@/components/ui/loading-state';
 import { Progress } from '@/components/ui/progress';
 import { getErrorMessage, notifyError, notifySuccess } from '@/lib/notify';
 import { queryKeys } from '@/lib/query-keys';
 import { toMappingPayload } from '@/lib/csv-header';
-import { startImport, uploadImportFile, useImportStatus } from './import-api';
+import { importQueryKeys, startImport, uploadImportFile, useImportStatus } from './import-api';
 import { ImportFileDrop } from './import-file-drop';
 import { ImportMappingStep } from './import-mapping-step';
-import { initialMapping, mappingProblems, type ImportMapping } from './import-model';
+import { initialMapping, isImportFinished, mappingProblems, type ImportMapping } from './import-model';
+import { ImportRecentList } from './import-recent-list';
 import { ImportProgress, ImportResult } from './import-result-step';
 
 interface CounterpartyImportDialogProps {
@@ -26,9 +28,16 @@ interface Uploading {
   ratio: number;
 }
 
+/** The import on screen; `isFollowed` when the user watches it run (started here, or opened while running). */
+interface OpenedImport {
+  id: string;
+  isFollowed: boolean;
+}
+
 /**
  * Import counterparties (issue 6 item 8): upload (checked here and on the server), map the
- * columns over a preview, start, follow the job's progress, read and download the result.
+ * columns over a preview, start, follow the job's progress, read and download the result. The
+ * first step lists recent imports, so closing the dialog or reloading the page loses none.
  */
 export function CounterpartyImportDialog({ open, onOpenChange }: CounterpartyImportDialogProps) {
   const { t } = useTranslation('counterparty-import');
@@ -39,20 +48,25 @@ export function CounterpartyImportDialog({ open, onOpenChange }: CounterpartyImp
   const [mapping, setMapping] = useState<ImportMapping | null>(null);
   const [isStarting, setIsStarting] = useState(false);
   const [startError, setStartError] = useState<unknown>(null);
-  const [importId, setImportId] = useState<string | null>(null);
+  const [opened, setOpened] = useState<OpenedImport | null>(null);
+  const importId = opened?.id ?? null;
   const status = useImportStatus(importId);
-  const finished = status.data && (status.data.status === 'done' || status.data.status === 'failed') ? status.data : null;
+  const finished = status.data && isImportFinished(status.data) ? status.data : null;
 
-  // Told once per import, when the job is seen finishing; the list then shows the new rows.
+  // Told once per followed import, when the job is seen finishing (an import opened from the list
+  // after it finished is old news); the counterparty list then shows the new rows, the recent
+  // imports the final counts.
   const announced = useRef<string | null>(null);
+  const isFollowed = opened?.isFollowed ?? false;
   useEffect(() => {
-    if (!finished || announced.current === finished.id) return;
+    if (!finished || !isFollowed || announced.current === finished.id) return;
     announced.current = finished.id;
     void queryClient.invalidateQueries({ queryKey: queryKeys.counterparties.lists() });
+    void queryClient.invalidateQueries({ queryKey: importQueryKeys.recent() });
     if (finished.status === 'failed') toast.error(t('toast.failed'));
     else if (finished.skippedCount > 0) toast.warning(t('toast.incomplete'));
     else notifySuccess(t('toast.done', { count: finished.createdCount }));
-  }, [finished, queryClient, t]);
+  }, [finished, isFollowed, queryClient, t]);
 
   const reset = () => {
     setUploading(null);
@@ -60,7 +74,7 @@ export function CounterpartyImportDialog({ open, onOpenChange }: CounterpartyImp
     setUpload(null);
     setMapping(null);
     setStartError(null);
-    setImportId(null);
+    setOpened(null);
   };
   const changeOpen = (next: boolean) => {
     if (!next) reset();
@@ -89,13 +103,20 @@ export function CounterpartyImportDialog({ open, onOpenChange }: CounterpartyImp
     setStartError(null);
     try {
       const started = await startImport(upload.id, toMappingPayload(mapping));
-      setImportId(started.id);
+      setOpened({ id: started.id, isFollowed: true });
+      // Listed from now on: closing the dialog at once still finds it.
+      void queryClient.invalidateQueries({ queryKey: importQueryKeys.recent() });
     } catch (error) {
       setStartError(error);
       notifyError(error);
     } finally {
       setIsStarting(false);
     }
+  };
+
+  const openRecent = (item: CounterpartyImportSummary) => {
+    reset();
+    setOpened({ id: item.id, isFollowed: !isImportFinished(item) });
   };
 
   const body = () => {
@@ -112,7 +133,12 @@ export function CounterpartyImportDialog({ open, onOpenChange }: CounterpartyImp
       }
       if (finished) return <ImportResult status={finished} />;
       if (status.data) return <ImportProgress status={status.data} />;
-      return <Progress value={0} max={1} label={t('progress.label')} kind="completion" />;
+      // Just started: the progress bar at its start; opened from the list: its result is on the way.
+      return opened?.isFollowed ? (
+        <Progress value={0} max={1} label={t('progress.label')} kind="completion" />
+      ) : (
+        <LoadingState label={t('result.loading')} className="py-8" />
+      );
     }
     if (upload && mapping) {
       return (
@@ -137,6 +163,7 @@ export function CounterpartyImportDialog({ open, onOpenChange }: CounterpartyImp
           </div>
         ) : null}
         {uploadError ? <Alert tone="danger">{getErrorMessage(uploadError)}</Alert> : null}
+        <ImportRecentList onOpen={openRecent} disabled={uploading !== null} />
       </>
     );
   };
@@ -151,7 +178,12 @@ export function CounterpartyImportDialog({ open, onOpenChange }: CounterpartyImp
         <div className="grid gap-4">{body()}</div>
         <DialogFooter>
           {importId ? (
-            <Button onClick={() => changeOpen(false)}>{t('actions.close')}</Button>
+            <>
+              <Button variant="ghost" className="mr-auto" onClick={reset}>
+                {t('actions.back')}
+              </Button>
+              <Button onClick={() => changeOpen(false)}>{t('actions.close')}</Button>
+            </>
           ) : (
             <>
               {upload ? (

@@ -1,17 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import type {
+  CounterpartyImportList,
   CounterpartyImportStatus,
   CounterpartyImportUpload,
   CounterpartyImportColumn,
 } from '@kontor/domain/counterparties/counterparty-import';
 import { api, buildUrl } from '@/lib/api-client';
 import { uploadWithProgress, type UploadProgress } from '@/lib/upload-with-progress';
+import { isImportFinished } from './import-model';
 
 const IMPORTS_PATH = '/counterparties/imports';
 /** Skipped rows shown on the screen; the downloaded result has them all. */
 export const SHOWN_SKIPPED_ROWS = 200;
 /** How often the progress is asked for while the job runs. */
 const POLL_MS = 1000;
+/** The recent list only shows counts, so it follows running imports at a calmer pace than the progress screen. */
+const RECENT_POLL_MS = 5000;
 
 /** POST /counterparties/imports (multipart) → 201 with headers, preview and suggested mapping. */
 export function uploadImportFile(file: File, onProgress?: (progress: UploadProgress) => void): Promise<CounterpartyImportUpload> {
@@ -33,7 +37,11 @@ export function importResultCsvUrl(id: string): string {
   return buildUrl(`${IMPORTS_PATH}/${id}/result.csv`);
 }
 
-export const importQueryKey = (id: string) => ['counterparty-imports', id] as const;
+/** Under a prefix of their own: counterparty writes (queryKeys.counterparties.all) have no reason to refetch imports. */
+export const importQueryKeys = {
+  recent: () => ['counterparty-imports', 'recent'] as const,
+  status: (id: string) => ['counterparty-imports', 'status', id] as const,
+};
 
 /**
  * GET /counterparties/imports/:id with the first skipped rows; asked again every second while
@@ -41,15 +49,26 @@ export const importQueryKey = (id: string) => ['counterparty-imports', id] as co
  */
 export function useImportStatus(id: string | null) {
   return useQuery({
-    queryKey: importQueryKey(id ?? ''),
+    queryKey: importQueryKeys.status(id ?? ''),
     queryFn: () =>
       api.get<CounterpartyImportStatus>(`${IMPORTS_PATH}/${id}`, {
         query: { outcome: 'skipped', offset: 0, limit: SHOWN_SKIPPED_ROWS },
       }),
     enabled: id !== null,
-    refetchInterval: (query) => {
-      const status = query.state.data?.status;
-      return status === 'done' || status === 'failed' ? false : POLL_MS;
-    },
+    refetchInterval: (query) => (query.state.data && isImportFinished(query.state.data) ? false : POLL_MS),
+  });
+}
+
+/**
+ * GET /counterparties/imports: the organisation's latest started imports, newest first. Jobs
+ * change them without this screen's doing, so they are asked for whenever the list is shown, and
+ * again every few seconds while one of them runs.
+ */
+export function useRecentImports() {
+  return useQuery({
+    queryKey: importQueryKeys.recent(),
+    queryFn: () => api.get<CounterpartyImportList>(IMPORTS_PATH),
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.items.some((item) => !isImportFinished(item)) ? RECENT_POLL_MS : false),
   });
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkImportFile, initialMapping, mappingProblems, selectableHeaders } from './import-model';
+import {
+  checkImportFile,
+  initialMapping,
+  isImportFinished,
+  mappingProblems,
+  recentImportTone,
+  selectableHeaders,
+} from './import-model';
 
 describe('counterparty import model', () => {
   it('accepts CSV and XLSX up to 10 MB and names what is wrong otherwise', () => {
@@ -20,5 +27,19 @@ describe('counterparty import model', () => {
 
   it('offers each non-empty header once', () => {
     expect(selectableHeaders(['Name', '', ' ', 'Ort', 'Name'])).toEqual(['Name', 'Ort']);
+  });
+
+  it('treats done and failed imports as finished: their result can be read and nothing is polled any more', () => {
+    expect(isImportFinished({ status: 'done' })).toBe(true);
+    expect(isImportFinished({ status: 'failed' })).toBe(true);
+    expect(isImportFinished({ status: 'running' })).toBe(false);
+    expect(isImportFinished({ status: 'uploaded' })).toBe(false);
+  });
+
+  it('marks a listed import like its result: rows not created warn, a failure is an error', () => {
+    expect(recentImportTone({ status: 'running', skippedCount: 0 })).toBe('info');
+    expect(recentImportTone({ status: 'done', skippedCount: 0 })).toBe('success');
+    expect(recentImportTone({ status: 'done', skippedCount: 2 })).toBe('warning');
+    expect(recentImportTone({ status: 'failed', skippedCount: 0 })).toBe('danger');
   });
 });

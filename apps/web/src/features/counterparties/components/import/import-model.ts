@@ -2,6 +2,8 @@ import {
   COUNTERPARTY_IMPORT_COLUMNS,
   COUNTERPARTY_IMPORT_MAX_BYTES,
   type CounterpartyImportColumn,
+  type CounterpartyImportStatus,
+  type CounterpartyImportSummary,
   type CounterpartyImportUpload,
 } from '@kontor/domain/counterparties/counterparty-import';
 import { checkChosenFile, type ChosenFileProblem } from '@/lib/chosen-file';
@@ -36,4 +38,16 @@ export function mappingProblems(mapping: ImportMapping) {
 /** The headers a select can offer: an empty header cell cannot be chosen, a repeated one once. */
 export function selectableHeaders(headers: readonly string[]): string[] {
   return [...new Set(headers.filter((header) => header.trim() !== ''))];
+}
+
+/** Done or failed: the job will not change it again, so its result can be read and polling stops. */
+export function isImportFinished(status: Pick<CounterpartyImportStatus, 'status'>): boolean {
+  return status.status === 'done' || status.status === 'failed';
+}
+
+/** The badge of a listed import: finished with rows not created warns, as its result does. */
+export function recentImportTone(item: Pick<CounterpartyImportSummary, 'status' | 'skippedCount'>) {
+  if (item.status === 'failed') return 'danger';
+  if (item.status === 'running') return 'info';
+  return item.skippedCount > 0 ? 'warning' : 'success';
 }
