@@ -32,10 +32,12 @@ export async function openApprovalRequest(
   choice: FlowChoice,
 ): Promise<{ request: RequestRow; flow: FlowRow }> {
   const flows = await listFlowRows(tx, org.orgId, entity.type);
-  const flow = choice.flowId
-    ? flows.find((candidate) => candidate.id === choice.flowId)
-    : chooseFlow(flows, entity.type, choice.subject);
+  const matching = chooseFlow(flows, entity.type, choice.subject);
+  const flow = choice.flowId ? flows.find((candidate) => candidate.id === choice.flowId) : matching;
   if (!flow) throw new AppError(choice.notFound(Boolean(choice.flowId)));
+  // An auditor must see when a flow other than the one the conditions choose was picked by hand
+  // (a lighter flow for a large invoice, say), and which one the conditions would have chosen.
+  const overridden = flow.id !== matching?.id ? { pickedByHand: true, matchingFlowName: matching?.name ?? null } : {};
   startApproval(flow.steps); // throws on a malformed snapshot before anything is written
   const request = await insertRequestWithItems(tx, org.orgId, {
     entityType: entity.type,
@@ -50,7 +52,7 @@ export async function openApprovalRequest(
     entityId: request.id,
     action: 'create',
     actor: actorOf(org),
-    changes: { ...entityInChanges(entity), flowId: flow.id, flowName: flow.name, steps: flow.steps.length },
+    changes: { ...entityInChanges(entity), flowId: flow.id, flowName: flow.name, steps: flow.steps.length, ...overridden },
   });
   await handOnOpenedStep(tx, org.orgId, request, 0, todayIso());
   return { request, flow };
