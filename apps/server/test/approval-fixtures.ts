@@ -67,7 +67,7 @@ export async function flowOneAfterAnother(
   return (await client.createFlow(flowBody(steps, { name, isDefault: false }))).json<ApprovalFlow>();
 }
 
-/** An invoice ready for approval (status new, version 1), uploaded by `uploadedBy`. */
+/** An invoice ready for approval (status new, version 1, every SPEC §5 base field filled), uploaded by `uploadedBy`. */
 export function insertApprovableInvoice(
   testApp: TestApp,
   organizationId: string,
@@ -76,6 +76,7 @@ export function insertApprovableInvoice(
 ) {
   return insertInvoiceRow(testApp, organizationId, {
     uploadedBy,
+    ...APPROVABLE_BASE_FIELDS,
     counterpartyName: 'Papier & Co. KG',
     invoiceNumber: `RE-${Math.floor(Math.random() * 1e6)}`,
     totalAmount: 123456,
@@ -83,6 +84,9 @@ export function insertApprovableInvoice(
     ...values,
   });
 }
+
+/** The SPEC §5 base fields besides number, total and currency, which approval requires (set directly). */
+export const APPROVABLE_BASE_FIELDS = { date: '2026-11-01', dueDate: '2026-11-30', taxRate: 1900 } as const;
 
 export async function outboxFor(testApp: TestApp, organizationId: string, to: string) {
   const rows = await testApp.database.db

@@ -29,7 +29,7 @@ describe('approval tabs of the overview and visibility (SPEC §2, §6)', () => {
       flowBody([{ approvers: [ben], required: 1 }], {
         name: 'Nur Ben',
         isDefault: false,
-        conditions: [{ kind: 'amount_above', amount: 1_000_000 }],
+        conditions: [{ kind: 'amount_above', amount: 1_000_000, currency: 'EUR' }],
       }),
     );
     const rita = approvalClient(testApp, uploader);

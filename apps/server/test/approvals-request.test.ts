@@ -4,8 +4,15 @@ import { eq } from 'drizzle-orm';
 import { counterparties, invoices } from '../src/db/schema';
 import { browser, createOrganizationWithAdmin, type TestOrganization, type TestUser } from './factories';
 import { createTestApp, type TestApp } from './harness';
-import { addApprover, approvalClient, flowBody, insertApprovableInvoice, outboxFor } from './approval-fixtures';
-import { insertInvoiceRow } from './invoice-fixtures';
+import {
+  addApprover,
+  approvalClient,
+  APPROVABLE_BASE_FIELDS,
+  flowBody,
+  insertApprovableInvoice,
+  outboxFor,
+} from './approval-fixtures';
+import { insertInvoiceRow, uploadInvoice } from './invoice-fixtures';
 
 describe('requesting approval of an invoice (SPEC §4)', () => {
   let testApp: TestApp;
@@ -53,7 +60,7 @@ describe('requesting approval of an invoice (SPEC §4)', () => {
           {
             name: 'Groß',
             isDefault: false,
-            conditions: [{ kind: 'amount_above', amount: 1_000_000 }],
+            conditions: [{ kind: 'amount_above', amount: 1_000_000, currency: 'EUR' }],
           },
         ),
       )
@@ -129,19 +136,75 @@ describe('requesting approval of an invoice (SPEC §4)', () => {
     expect(english!.textBody).toContain('step 2 of 2');
   });
 
-  it('names a missing counterparty, number and amount in the subject as words of their own', async () => {
+  it('names a missing counterparty in the subject and the text as words of their own', async () => {
     const id = await insertInvoiceRow(testApp, org.id, {
       uploadedBy: org.admin.userId,
+      ...APPROVABLE_BASE_FIELDS,
       counterpartyName: null,
-      invoiceNumber: null,
-      totalAmount: null,
+      invoiceNumber: 'RE-OHNE-NAME',
+      totalAmount: 2_000_000,
+      currency: 'EUR',
     });
     expect((await admin.requestApproval(id, 1, large.id)).statusCode).toBe(200);
     const [mail] = (await outboxFor(testApp, org.id, anna.email)).filter((row) => row.textBody.includes(id));
-    expect(mail!.subject).toBe('Freigabe erforderlich: Unbekannter Geschäftspartner ohne Nummer (ohne Betrag)');
-    expect(mail!.textBody).toContain(
-      'die Rechnung ohne Nummer von einem unbekannten Geschäftspartner über einen unbekannten Betrag',
+    expect(mail!.subject).toMatch(/^Freigabe erforderlich: Unbekannter Geschäftspartner RE-OHNE-NAME \(20\.000,00\s€\)$/);
+    expect(mail!.textBody).toContain('die Rechnung RE-OHNE-NAME von einem unbekannten Geschäftspartner über 20.000,00');
+  });
+
+  it("refuses an uploaded, never saved invoice: SPEC §5's base fields are named in the caller's language", async () => {
+    const uploaded = await uploadInvoice(testApp, org.admin.cookie);
+    // The invoice says so before anyone asks: the request dialog lists them and waits.
+    const base = ['invoiceNumber', 'date', 'dueDate', 'currency', 'taxRate', 'totalAmount'];
+    expect(uploaded.missingRequiredFields).toEqual({ request_approval: base, first_approval: base, last_approval: base });
+    const request = (locale: 'de' | 'en') =>
+      testApp.app.inject({
+        method: 'POST',
+        url: `/api/invoices/${uploaded.id}/request-approval`,
+        headers: browser(org.admin.cookie, { 'accept-language': locale }),
+        payload: { version: uploaded.version, flowId: standard.id },
+      });
+    const german = await request('de');
+    expect(german.statusCode).toBe(422);
+    expect(german.json()).toMatchObject({
+      code: 'required_fields_missing',
+      params: { fields: 'Rechnungsnummer, Rechnungsdatum, Fälligkeitsdatum, Währung, Steuersatz, Bruttobetrag' },
+    });
+    expect(german.json().message).toBe(
+      'Füllen Sie zuerst die Pflichtfelder aus: Rechnungsnummer, Rechnungsdatum, Fälligkeitsdatum, Währung, Steuersatz, Bruttobetrag.',
     );
+    expect(Object.keys(german.json().fieldErrors)).toEqual(base);
+    expect((await request('en')).json().message).toBe(
+      'Fill in the required fields first: Invoice number, Invoice date, Due date, Currency, Tax rate, Total amount.',
+    );
+    expect(await admin.invoice(uploaded.id)).toMatchObject({ status: 'new', version: uploaded.version, approval: null });
+
+    // A zero amount and a zero tax rate are values; one field still missing is named alone.
+    const { db } = testApp.database;
+    await db
+      .update(invoices)
+      .set({ invoiceNumber: 'RE-NULL', ...APPROVABLE_BASE_FIELDS, taxRate: 0, currency: 'EUR', totalAmount: null })
+      .where(eq(invoices.id, uploaded.id));
+    expect((await request('de')).json().params).toEqual({ fields: 'Bruttobetrag' });
+    await db.update(invoices).set({ totalAmount: 0 }).where(eq(invoices.id, uploaded.id));
+    expect((await request('de')).statusCode).toBe(200);
+  });
+
+  it('refuses the final approval while a base field is missing (changed under the request), and approves once it is filled', async () => {
+    const id = await insertApprovableInvoice(testApp, org.id, org.admin.userId);
+    // Ben alone approves in this flow: his approval is the final one.
+    expect((await admin.requestApproval(id, 1, special.id)).statusCode).toBe(200);
+    const { db } = testApp.database;
+    // Not through the form (which checks them on save): an import or an older version of Kontor.
+    await db.update(invoices).set({ dueDate: null, totalAmount: null }).where(eq(invoices.id, id));
+    const refused = await approvalClient(testApp, ben).approve(id, 2);
+    expect(refused.statusCode).toBe(422);
+    // Ben reads English (users.locale).
+    expect(refused.json()).toMatchObject({ code: 'required_fields_missing', params: { fields: 'Due date, Total amount' } });
+    const waiting = await admin.invoice(id);
+    expect(waiting).toMatchObject({ status: 'in_approval', version: 2, payment: null });
+    expect(waiting.approval!.steps[0]!.items[0]!.decision).toBe('pending');
+    await db.update(invoices).set({ dueDate: '2026-12-31', totalAmount: 5_000 }).where(eq(invoices.id, id));
+    expect((await approvalClient(testApp, ben).approve(id, 2)).json<Invoice>().status).toBe('approved');
   });
 
   it('logs the request and the status change', async () => {

@@ -76,11 +76,25 @@ describe('resetting approvals (SPEC §4)', () => {
     expect((await admin.reset(other, 2)).json().status).toBe('new');
   });
 
-  it('resets when total, currency or counterparty change, not for other edits', async () => {
+  /** An invoice as validFields() saves it (no counterparty record), in approval by Rita (version 2). */
+  async function formInvoiceInApproval(): Promise<string> {
     const id = await insertApprovableInvoice(testApp, org.id, requester.userId, { totalAmount: 11900 });
+    const { counterpartyName, counterpartyIban, invoiceNumber, date } = validFields(debitorId);
     await testApp.database.db
       .update(invoices)
-      .set({ invoiceNumber: 'RE-2026-001', date: '2026-11-01' })
+      .set({ invoiceNumber, date, counterpartyName, counterpartyIban: counterpartyIban!.replace(/\s/g, '') })
+      .where(eq(invoices.id, id));
+    expect((await approvalClient(testApp, requester).requestApproval(id, 1)).statusCode).toBe(200);
+    return id;
+  }
+
+  it('resets when total, currency or counterparty change, not for other edits', async () => {
+    const id = await insertApprovableInvoice(testApp, org.id, requester.userId, { totalAmount: 11900 });
+    const { counterpartyName, counterpartyIban } = validFields(debitorId);
+    await testApp.database.db
+      .update(invoices)
+      // The IBAN as stored with blanks: how it is written is no change of counterparty.
+      .set({ invoiceNumber: 'RE-2026-001', date: '2026-11-01', counterpartyName, counterpartyIban })
       .where(eq(invoices.id, id));
     const rita = approvalClient(testApp, requester);
     expect((await rita.requestApproval(id, 1)).statusCode).toBe(200);
@@ -96,6 +110,24 @@ describe('resetting approvals (SPEC §4)', () => {
     const entries = await rita.activity(id);
     expect(entries[0]!.changes).toMatchObject({ status: { from: 'in_approval', to: 'new' } });
     expect(entries[1]).toMatchObject({ entityType: 'approval_request', action: 'reset', changes: { cause: 'edit' } });
+  });
+
+  it('resets when only the counterparty name or IBAN changes, on an invoice without a counterparty record', async () => {
+    const rita = approvalClient(testApp, requester);
+    const changes = [
+      { sent: { counterpartyName: 'Andere Lieferant GmbH' }, stored: { counterpartyName: 'Andere Lieferant GmbH' } },
+      { sent: { counterpartyIban: 'DE44 5001 0517 5407 3249 31' }, stored: { counterpartyIban: 'DE44500105175407324931' } },
+    ];
+    for (const { sent, stored } of changes) {
+      const id = await formInvoiceInApproval();
+      const edited = await rita.send('PUT', `/api/invoices/${id}`, { ...validFields(debitorId, sent), version: 2 });
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect(edited.json<Invoice>()).toMatchObject({ status: 'new', version: 3, ...stored });
+      expect(edited.json<Invoice>().approval!.status).toBe('reset');
+      expect(await waitingItems(id)).toEqual([]);
+      const entries = await rita.activity(id);
+      expect(entries[1]).toMatchObject({ entityType: 'approval_request', action: 'reset', changes: { cause: 'edit' } });
+    }
   });
 
   it('closes the request when the invoice is cancelled', async () => {

@@ -4,7 +4,7 @@ import type { Invoice } from '@kontor/domain';
 import { invoiceFiles, invoices } from '../src/db/schema';
 import { browser, createOrganizationWithAdmin, type TestOrganization } from './factories';
 import { createTestApp, type TestApp } from './harness';
-import { insertInvoiceRow, uploadInvoice } from './invoice-fixtures';
+import { createMasterData, insertInvoiceRow, uploadInvoice, validFields } from './invoice-fixtures';
 
 describe('invoice status actions (SPEC §4)', () => {
   let testApp: TestApp;
@@ -68,6 +68,50 @@ describe('invoice status actions (SPEC §4)', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json().code).toBe('stale_version');
     expect((await post(`/${invoice.id}/restore`, { version: 2 })).json().status).toBe('new');
+  });
+
+  it('restores an archived exported or imported invoice to that status: never editable, approvable or exported again', async () => {
+    const { debitorId } = await createMasterData(testApp, org.id);
+    for (const booked of ['exported', 'imported'] as const) {
+      const invoice = await uploadInvoice(testApp, org.admin.cookie);
+      await setStatus(invoice.id, booked);
+      let version = 1;
+      // Archived and restored twice: the latest archive is the one that counts.
+      for (let round = 0; round < 2; round += 1) {
+        expect((await post(`/${invoice.id}/archive`, { version })).json()).toMatchObject({ status: 'archived' });
+        const restored = await post(`/${invoice.id}/restore`, { version: version + 1 });
+        expect(restored.statusCode, restored.body).toBe(200);
+        expect(restored.json()).toMatchObject({ status: booked, version: version + 2 });
+        version += 2;
+      }
+      const edited = await testApp.app.inject({
+        method: 'PUT',
+        url: `/api/invoices/${invoice.id}`,
+        headers: browser(org.admin.cookie),
+        payload: { ...validFields(debitorId), version },
+      });
+      expect(edited.json()).toMatchObject({ code: 'invoice_not_editable', params: { status: booked } });
+      const requested = await post(`/${invoice.id}/request-approval`, { version });
+      expect(requested.json()).toMatchObject({ code: 'invoice_action_refused', params: { status: booked } });
+      const activity = await testApp.app.inject({
+        method: 'GET',
+        url: `/api/invoices/${invoice.id}/activity`,
+        headers: browser(org.admin.cookie),
+      });
+      expect(activity.json().items[0].changes).toEqual({ status: { from: 'archived', to: booked } });
+    }
+  });
+
+  it('restores an archived invoice that was never booked to new, also one archived without a logged archive', async () => {
+    const rejected = await uploadInvoice(testApp, org.admin.cookie);
+    await setStatus(rejected.id, 'rejected');
+    expect((await post(`/${rejected.id}/archive`, { version: 1 })).json().status).toBe('archived');
+    expect((await post(`/${rejected.id}/restore`, { version: 2 })).json()).toMatchObject({ status: 'new', version: 3 });
+
+    // Archived straight in the database (seeded data): nothing says it was booked.
+    const seeded = await uploadInvoice(testApp, org.admin.cookie);
+    await setStatus(seeded.id, 'archived');
+    expect((await post(`/${seeded.id}/restore`, { version: 1 })).json()).toMatchObject({ status: 'new', version: 2 });
   });
 
   it('deletes only new invoices, with their files, and needs the current version', async () => {

@@ -27,10 +27,12 @@ describe('required-field settings on invoices', () => {
 
   it('reports the configured fields an invoice still lacks, per stage, until they are filled', async () => {
     const uploaded = await uploadInvoice(testApp, org.admin.cookie);
+    // SPEC §5's base fields first (nothing was read or saved yet), at every stage; then the configured ones.
+    const base = ['invoiceNumber', 'date', 'dueDate', 'currency', 'taxRate', 'totalAmount'];
     expect(uploaded.missingRequiredFields).toEqual({
-      request_approval: ['costCenter'],
-      first_approval: ['costCenter'],
-      last_approval: ['costCenter', 'ledgerAccount'],
+      request_approval: [...base, 'costCenter'],
+      first_approval: [...base, 'costCenter'],
+      last_approval: [...base, 'costCenter', 'ledgerAccount'],
     });
     const saved = await testApp.app.inject({
       method: 'PUT',

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysIso, todayIso, type ApprovalFlow, type Invoice, type Transaction } from '@kontor/domain';
 import { activityLog, invoices, organizations, paymentRuns, transactions } from '../src/db/schema';
-import { addApprover, approvalClient, flowBody } from './approval-fixtures';
+import { addApprover, approvalClient, APPROVABLE_BASE_FIELDS, flowBody } from './approval-fixtures';
 import { addMember, browser, createOrganizationWithAdmin, type TestOrganization, type TestUser } from './factories';
 import { createTestApp, type TestApp } from './harness';
 import { insertInvoiceRow } from './invoice-fixtures';
@@ -37,6 +37,7 @@ describe('transactions from approved invoices (issue 7 item 2, SPEC §4)', () =>
   async function approvedInvoice(values: Partial<typeof invoices.$inferInsert> = {}): Promise<Invoice> {
     const id = await insertInvoiceRow(testApp, org.id, {
       uploadedBy: org.admin.userId,
+      ...APPROVABLE_BASE_FIELDS,
       counterpartyName: 'Papier & Co. KG',
       counterpartyIban: 'DE02 1203 0000 0000 2020 51',
       invoiceNumber: `RE-${Math.floor(Math.random() * 1e6)}`,
@@ -230,6 +231,8 @@ describe('transactions from approved invoices (issue 7 item 2, SPEC §4)', () =>
       const bareFlow = (await bareAdmin.createFlow(flowBody([{ approvers: [bareApprover], required: 1 }]))).json<ApprovalFlow>();
       const id = await insertInvoiceRow(testApp, bare.id, {
         uploadedBy: bare.admin.userId,
+        ...APPROVABLE_BASE_FIELDS,
+        invoiceNumber: 'RE-1',
         counterpartyName: 'X',
         counterpartyIban: 'DE00 0000',
         totalAmount: 500,

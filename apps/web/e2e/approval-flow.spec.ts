@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openInvoice, uploadInvoice } from './invoice-detail-support';
+import { fillApprovableFields } from './invoice-fixtures';
 import { DEMO_ADMIN, DEMO_CLERK, signedInPage, withDatabase } from './support';
 
 /** The admin builds the organisation's default invoice flow: step 1 the clerk, step 2 the admin. */
@@ -24,7 +25,21 @@ async function buildTwoStepFlow(admin: Page, name: string): Promise<void> {
   await expect(admin.getByTestId('approval-flow-row').filter({ hasText: name })).toContainText('2 steps');
 }
 
-async function requestApproval(page: Page, invoiceId: string, flowName: string): Promise<void> {
+/**
+ * Requests approval through the dialog. The uploaded PDF shows only a name and a total: first the
+ * dialog names the SPEC §5 base fields still missing and refuses, then they are filled.
+ */
+async function requestApproval(page: Page, invoiceId: string, flowName: string, showsMissingFirst = false): Promise<void> {
+  if (showsMissingFirst) {
+    await openInvoice(page, invoiceId);
+    await page.getByRole('button', { name: 'Request approval' }).click();
+    const missing = page.getByRole('dialog').getByTestId('request-missing-fields');
+    await expect(missing).toContainText('Required before approval can be requested:');
+    await expect(missing).toContainText('Due date');
+    await expect(page.getByRole('dialog').getByRole('button', { name: 'Request approval' })).toBeDisabled();
+    await page.keyboard.press('Escape');
+  }
+  await fillApprovableFields(invoiceId);
   await openInvoice(page, invoiceId);
   await page.getByRole('button', { name: 'Request approval' }).click();
   const dialog = page.getByRole('dialog');
@@ -48,14 +63,14 @@ test('a two-step flow: the clerk approves step 1, the admin step 2, and the invo
 
   const clerk = await signedInPage(browser, DEMO_CLERK);
   const invoiceId = await uploadInvoice(clerk, 'freigabe-zwei-stufen.pdf');
-  await requestApproval(clerk, invoiceId, flowName);
+  await requestApproval(clerk, invoiceId, flowName, true);
 
   // Step 1 is the clerk's: it waits under "my approvals".
   await clerk.goto('/demo/invoices/my-approvals');
   await expect(clerk.getByRole('row').filter({ hasText: 'freigabe-zwei-stufen.pdf' })).toContainText('Step 1 of 2');
   await openInvoice(clerk, invoiceId, 'my-approvals');
   await clerk.getByRole('button', { name: 'Approve', exact: true }).click();
-  await expect(clerk.getByText('Invoice approved.')).toBeVisible();
+  await expect(clerk.getByText('Step 1 approved. The invoice now waits for step 2.')).toBeVisible();
   await expect(clerk.getByTestId('approval-step-of')).toContainText('Step 2 of 2');
 
   // Step 2 opened: the admin got an e-mail with a link into the app.
@@ -123,7 +138,7 @@ test('an approver goes on from one waiting invoice to the next without the list'
   const next = clerk.getByTestId('next-to-approve');
   await expect(next).toHaveAttribute('href', `/demo/invoices/my-approvals/${second}`);
   await clerk.getByRole('button', { name: 'Approve', exact: true }).click();
-  await expect(clerk.getByText('Invoice approved.')).toBeVisible();
+  await expect(clerk.getByText('Step 1 approved. The invoice now waits for step 2.')).toBeVisible();
   await next.click();
   await expect(clerk).toHaveURL(new RegExp(`/demo/invoices/my-approvals/${second}$`));
   await expect(clerk.getByTestId('approval-step-of')).toContainText('Step 1 of 2');

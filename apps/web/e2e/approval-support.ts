@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { uploadInvoice } from './invoice-detail-support';
-import { createSoleApproverInvoiceFlow, getInvoiceVersion, runId } from './invoice-fixtures';
+import { createSoleApproverInvoiceFlow, fillApprovableFields, getInvoiceVersion, runId } from './invoice-fixtures';
 import { DEMO_CLERK, withDatabase } from './support';
 
 /**
@@ -16,6 +16,7 @@ export async function invoiceWaitingForClerk(page: Page, fileName: string): Prom
   });
   const flowId = await createSoleApproverInvoiceFlow(page.request, clerkId, `Carl allein ${runId()}`);
   const invoiceId = await uploadInvoice(page, fileName);
+  await fillApprovableFields(invoiceId);
   const requested = await page.request.post(`/api/invoices/${invoiceId}/request-approval`, {
     data: { version: await getInvoiceVersion(page.request, invoiceId), flowId },
   });

@@ -33,7 +33,10 @@ export async function waitUntilRead(request: APIRequestContext, id: string): Pro
     .toBe(200);
 }
 
-/** Fills the fields the overview shows, straight in the database (the detail form is tested on its own). */
+/**
+ * Fills the fields the overview shows, straight in the database (the detail form is tested on its
+ * own), and the other base fields approval needs (SPEC §5) where reading left them empty.
+ */
 export async function setInvoiceFields(
   id: string,
   fields: { invoiceNumber: string; counterpartyName: string; totalAmount: number },
@@ -42,6 +45,28 @@ export async function setInvoiceFields(
     client.query(
       `update invoices set invoice_number = $2, counterparty_name = $3, total_amount = $4, currency = 'EUR' where id = $1`,
       [id, fields.invoiceNumber, fields.counterpartyName, fields.totalAmount],
+    ),
+  );
+  await fillApprovableFields(id);
+}
+
+/**
+ * The SPEC §5 base fields approval requires (number, dates, currency, tax rate, total), filled
+ * in the database where the upload's reading left them empty: for flows about approving, not
+ * about the form.
+ */
+export async function fillApprovableFields(id: string): Promise<void> {
+  await withDatabase((client) =>
+    client.query(
+      `update invoices
+          set invoice_number = coalesce(invoice_number, 'RE-' || left(id::text, 8)),
+              date = coalesce(date, current_date),
+              due_date = coalesce(due_date, current_date + 14),
+              currency = coalesce(currency, 'EUR'),
+              tax_rate = coalesce(tax_rate, 1900),
+              total_amount = coalesce(total_amount, 11900)
+        where id = $1`,
+      [id],
     ),
   );
 }

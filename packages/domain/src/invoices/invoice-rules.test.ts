@@ -3,6 +3,7 @@ import {
   checkInvoiceRules,
   invoiceWarnings,
   lineTotalFor,
+  missingBaseInvoiceFields,
   netOfGross,
   parseLedgerAccount,
   skontoAmountFor,
@@ -43,6 +44,23 @@ const messages = (input: InvoiceRuleInput) =>
 describe('invoice rules (SPEC §5)', () => {
   it('accepts a complete invoice', () => {
     expect(messages(valid())).toEqual([]);
+  });
+
+  it('names the base required fields an invoice lacks, as the approval actions check them', () => {
+    expect(missingBaseInvoiceFields(valid())).toEqual([]);
+    // An uploaded invoice nobody has saved: nothing read yet.
+    const uploaded = valid({ invoiceNumber: null, date: null, dueDate: null, currency: null, taxRate: null, totalAmount: null });
+    expect(missingBaseInvoiceFields(uploaded)).toEqual([
+      'invoiceNumber',
+      'date',
+      'dueDate',
+      'currency',
+      'taxRate',
+      'totalAmount',
+    ]);
+    expect(missingBaseInvoiceFields(valid({ invoiceNumber: '', totalAmount: null }))).toEqual(['invoiceNumber', 'totalAmount']);
+    // Zero is a value: a tax-free invoice, a zero total.
+    expect(missingBaseInvoiceFields(valid({ taxRate: 0, totalAmount: 0 }))).toEqual([]);
   });
 
   it('finds each broken rule on its field', () => {

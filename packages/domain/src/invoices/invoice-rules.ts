@@ -66,18 +66,26 @@ export function splitBalance(totalAmount: number, splits: readonly { amount: num
   return totalAmount - splits.reduce((sum, split) => sum + split.amount, 0);
 }
 
+/**
+ * SPEC §5: what every invoice needs whatever the organisation configures. The form checks them on
+ * each save, the approval actions again (an uploaded invoice may never have been saved).
+ */
+export const BASE_REQUIRED_INVOICE_FIELDS = ['invoiceNumber', 'date', 'dueDate', 'currency', 'taxRate', 'totalAmount'] as const;
+export type BaseRequiredInvoiceField = (typeof BASE_REQUIRED_INVOICE_FIELDS)[number];
+
+/** The base required fields the invoice lacks; a zero amount or rate counts as given. */
+export function missingBaseInvoiceFields(input: {
+  [field in BaseRequiredInvoiceField]: string | number | null;
+}): BaseRequiredInvoiceField[] {
+  return BASE_REQUIRED_INVOICE_FIELDS.filter((field) => input[field] === null || input[field] === '');
+}
+
 export function checkInvoiceRules(input: InvoiceRuleInput, today: string = todayIso()): RuleFinding[] {
   const findings: RuleFinding[] = [];
   const add = (path: RuleFinding['path'], message: string, params?: RuleFinding['params']) =>
     findings.push(params ? { path, message, params } : { path, message });
 
-  // Required fields (SPEC §5).
-  if (!input.invoiceNumber) add(['invoiceNumber'], 'required');
-  if (!input.date) add(['date'], 'required');
-  if (!input.dueDate) add(['dueDate'], 'required');
-  if (!input.currency) add(['currency'], 'required');
-  if (input.taxRate === null) add(['taxRate'], 'required');
-  if (input.totalAmount === null) add(['totalAmount'], 'required');
+  for (const field of missingBaseInvoiceFields(input)) add([field], 'required');
   // Dates compare in order only when both are dates: text the form could not read has its own message.
   const dayOf = (value: string | null) => (value !== null && isIsoDate(value) ? value : null);
   const [date, dueDate] = [dayOf(input.date), dayOf(input.dueDate)];

@@ -132,7 +132,7 @@ export const invoiceSchema = invoiceFieldsSchema.extend({
   document: invoiceFileSchema.nullable(),
   attachments: z.array(invoiceFileSchema),
   warnings: z.array(z.string()),
-  /** Configured fields (organisation settings) still empty, per approval stage (SPEC §5). */
+  /** SPEC §5's base fields and the configured ones (organisation settings) still empty, per approval stage. */
   missingRequiredFields: z.object({
     request_approval: z.array(z.string()),
     first_approval: z.array(z.string()),

@@ -13,7 +13,9 @@ import {
 
 /**
  * The status table of SPEC §4, written out cell by cell: every status × every action. A change to
- * INVOICE_TRANSITIONS has to be a deliberate change here too. "—" = refused.
+ * INVOICE_TRANSITIONS has to be a deliberate change here too. "—" = refused. A cell that depends
+ * on the status before (archived + restore) shows the target without a known prior status; the
+ * test below walks every prior status.
  */
 type Cell = InvoiceStatus | 'deleted' | '—';
 const COLUMNS: readonly InvoiceAction[] = [
@@ -70,6 +72,38 @@ describe('invoice status table (SPEC §4)', () => {
   it('keeps the SPEC §4 reset rule: only rejected, approved or in approval; never once exported', () => {
     const resettable = INVOICE_STATUSES.filter((status) => nextInvoiceStatus(status, 'reset') !== null);
     expect(resettable.sort()).toEqual(['approved', 'in_approval', 'rejected']);
+  });
+
+  it('restores an archived invoice to the booked status it was archived from, anything else to new', () => {
+    // Every status the archive could have come from (the table allows archive from these).
+    const archivable = INVOICE_STATUSES.filter((status) => nextInvoiceStatus(status, 'archive') === 'archived');
+    expect(archivable).toEqual(['new', 'approved', 'rejected', 'exported', 'imported']);
+    const restored = Object.fromEntries(
+      INVOICE_STATUSES.map((prior) => [prior, nextInvoiceStatus('archived', 'restore', prior)]),
+    );
+    expect(restored).toEqual({
+      new: 'new',
+      in_approval: 'new',
+      approved: 'new',
+      rejected: 'new',
+      cancelled: 'new',
+      archived: 'new',
+      // Booked already: back where it was, never editable, approvable or exportable again.
+      exported: 'exported',
+      imported: 'imported',
+    });
+    // Unknown history restores to new; a cancelled invoice (never booked) always does.
+    expect(nextInvoiceStatus('archived', 'restore', null)).toBe('new');
+    for (const prior of INVOICE_STATUSES) expect(nextInvoiceStatus('cancelled', 'restore', prior)).toBe('new');
+  });
+
+  it('reads the prior status only where the table asks for it', () => {
+    for (const status of INVOICE_STATUSES) {
+      for (const action of INVOICE_ACTIONS) {
+        if (status === 'archived' && action === 'restore') continue;
+        expect(nextInvoiceStatus(status, action, 'exported'), `${status} + ${action}`).toBe(nextInvoiceStatus(status, action));
+      }
+    }
   });
 
   it('lets only invoices nobody has worked on be deleted', () => {

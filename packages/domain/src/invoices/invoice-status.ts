@@ -29,23 +29,47 @@ export const INVOICE_ACTIONS = [
 export type InvoiceAction = (typeof INVOICE_ACTIONS)[number];
 
 /**
- * status → action → next status. Anything not listed is refused. `restore` returns an archived
- * or cancelled invoice to `new` (its approvals are gone with the cancel/archive); `delete` is
- * only for invoices nobody has worked on yet and has no next status.
+ * Where `restore` takes an archived invoice: back to the booked status it was archived from, so
+ * that an exported or imported invoice never becomes editable, approvable and exportable a second
+ * time (a double booking); from anything else back to `new` (its approvals ended with the archive).
  */
-export const INVOICE_TRANSITIONS: Readonly<Record<InvoiceStatus, Partial<Record<InvoiceAction, InvoiceStatus | 'deleted'>>>> = {
+export interface InvoiceTransitionByPriorStatus {
+  byPriorStatus: Partial<Record<InvoiceStatus, InvoiceStatus>>;
+  otherwise: InvoiceStatus;
+}
+
+export type InvoiceTransition = InvoiceStatus | 'deleted' | InvoiceTransitionByPriorStatus;
+
+/**
+ * status → action → next status. Anything not listed is refused. `restore` returns a cancelled
+ * invoice to `new`, an archived one by the status it had before the archive (see above); `delete`
+ * is only for invoices nobody has worked on yet and has no next status.
+ */
+export const INVOICE_TRANSITIONS: Readonly<Record<InvoiceStatus, Partial<Record<InvoiceAction, InvoiceTransition>>>> = {
   new: { request_approval: 'in_approval', cancel: 'cancelled', archive: 'archived', delete: 'deleted' },
   in_approval: { approve: 'approved', reject: 'rejected', reset: 'new', cancel: 'cancelled' },
   approved: { export: 'exported', reset: 'new', cancel: 'cancelled', archive: 'archived' },
   rejected: { reset: 'new', cancel: 'cancelled', archive: 'archived' },
   cancelled: { restore: 'new' },
-  archived: { restore: 'new' },
+  archived: { restore: { byPriorStatus: { exported: 'exported', imported: 'imported' }, otherwise: 'new' } },
   exported: { archive: 'archived' },
   imported: { archive: 'archived' },
 };
 
-export function nextInvoiceStatus(status: InvoiceStatus, action: InvoiceAction): InvoiceStatus | 'deleted' | null {
-  return INVOICE_TRANSITIONS[status][action] ?? null;
+/**
+ * The status `action` moves an invoice in `status` to, or null when the table refuses it.
+ * `priorStatus` is the status the invoice had before it entered `status` (for an archived one:
+ * the status it was archived from); unknown (null) takes the table's `otherwise`.
+ */
+export function nextInvoiceStatus(
+  status: InvoiceStatus,
+  action: InvoiceAction,
+  priorStatus: InvoiceStatus | null = null,
+): InvoiceStatus | 'deleted' | null {
+  const transition = INVOICE_TRANSITIONS[status][action];
+  if (transition === undefined) return null;
+  if (typeof transition === 'string') return transition;
+  return (priorStatus !== null ? transition.byPriorStatus[priorStatus] : undefined) ?? transition.otherwise;
 }
 
 export function allowedInvoiceActions(status: InvoiceStatus): InvoiceAction[] {

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_REQUIRED_FIELDS } from '../organization';
 import { missingRequiredFields, requiredFieldsReport, type RequirableInvoiceValues } from './required-fields';
 
+/** Base fields filled (they have a test of their own), every configurable one empty. */
 const empty: RequirableInvoiceValues = {
+  invoiceNumber: 'RE-1',
+  date: '2026-11-01',
+  dueDate: '2026-11-30',
+  currency: 'EUR',
+  taxRate: 1_900,
+  totalAmount: 11_900,
   counterpartyId: null,
   counterpartyName: null,
   counterpartyVat: null,
@@ -28,6 +35,18 @@ describe('required-field settings (SPEC §5)', () => {
       first_approval: [],
       last_approval: [],
     });
+  });
+
+  it('requires the base fields (SPEC §5) at every stage, before the configured ones', () => {
+    const uploaded = { ...empty, invoiceNumber: null, dueDate: null, taxRate: null, totalAmount: null };
+    const base = ['invoiceNumber', 'dueDate', 'taxRate', 'totalAmount'];
+    expect(requiredFieldsReport(uploaded, DEFAULT_REQUIRED_FIELDS)).toEqual({
+      request_approval: base,
+      first_approval: base,
+      last_approval: base,
+    });
+    const settings = { ...DEFAULT_REQUIRED_FIELDS, notes: 'last_approval' } as const;
+    expect(missingRequiredFields(uploaded, settings, 'last_approval')).toEqual([...base, 'notes']);
   });
 
   it('requires a field from its stage on, and at every later stage', () => {

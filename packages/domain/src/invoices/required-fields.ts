@@ -1,12 +1,25 @@
 import type { RequirableInvoiceField, RequiredFieldSettings, RequirementLevel } from '../organization';
 import { REQUIRABLE_INVOICE_FIELDS } from '../organization';
+import { missingBaseInvoiceFields, type BaseRequiredInvoiceField } from './invoice-rules';
 
 /** The approval stages at which configured fields become mandatory, in the order an invoice meets them. */
 export const REQUIREMENT_STAGES = ['request_approval', 'first_approval', 'last_approval'] as const;
 export type RequirementStage = (typeof REQUIREMENT_STAGES)[number];
 
-/** What an invoice holds for each configurable field (SPEC §5: "a field can be set as … required"). */
+/** A field an approval stage needs: one of SPEC §5's base fields or one the organisation configured. */
+export type RequiredInvoiceField = BaseRequiredInvoiceField | RequirableInvoiceField;
+
+/**
+ * What an invoice holds for the base fields and each configurable field (SPEC §5: "a field can be
+ * set as … required").
+ */
 export interface RequirableInvoiceValues {
+  invoiceNumber: string | null;
+  date: string | null;
+  dueDate: string | null;
+  currency: string | null;
+  taxRate: number | null;
+  totalAmount: number | null;
   counterpartyId: string | null;
   counterpartyName: string | null;
   counterpartyVat: string | null;
@@ -70,20 +83,27 @@ function isRequiredAt(level: RequirementLevel, stage: RequirementStage): boolean
   return REQUIREMENT_STAGES.indexOf(level) <= REQUIREMENT_STAGES.indexOf(stage);
 }
 
-/** The configured fields an invoice still lacks before it can pass `stage`. */
+/**
+ * The fields an invoice still lacks before it can pass `stage`: the base fields at every stage (an
+ * uploaded invoice may never have been saved, so the form's check may never have run), then the
+ * configured ones.
+ */
 export function missingRequiredFields(
   values: RequirableInvoiceValues,
   settings: RequiredFieldSettings,
   stage: RequirementStage,
-): RequirableInvoiceField[] {
-  return REQUIRABLE_INVOICE_FIELDS.filter((field) => isRequiredAt(settings[field], stage) && !hasField(values, field));
+): RequiredInvoiceField[] {
+  return [
+    ...missingBaseInvoiceFields(values),
+    ...REQUIRABLE_INVOICE_FIELDS.filter((field) => isRequiredAt(settings[field], stage) && !hasField(values, field)),
+  ];
 }
 
 /** For each stage, what is still missing: shown on the invoice and enforced by the approval actions. */
 export function requiredFieldsReport(
   values: RequirableInvoiceValues,
   settings: RequiredFieldSettings,
-): Record<RequirementStage, RequirableInvoiceField[]> {
+): Record<RequirementStage, RequiredInvoiceField[]> {
   return {
     request_approval: missingRequiredFields(values, settings, 'request_approval'),
     first_approval: missingRequiredFields(values, settings, 'first_approval'),

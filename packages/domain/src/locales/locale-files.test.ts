@@ -4,6 +4,7 @@ import fieldsEn from './en/invoice-fields.json' with { type: 'json' };
 import notificationsDe from './de/notifications.json' with { type: 'json' };
 import notificationsEn from './en/notifications.json' with { type: 'json' };
 import { REQUIRABLE_INVOICE_FIELDS } from '../organization';
+import { BASE_REQUIRED_INVOICE_FIELDS } from '../invoices/invoice-rules';
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
 
@@ -23,7 +24,7 @@ describe('server locale files', () => {
     });
   }
 
-  it('labels every requirable invoice field', () => {
-    expect(Object.keys(fieldsEn).sort()).toEqual([...REQUIRABLE_INVOICE_FIELDS].sort());
+  it('labels every field a required-fields error can name: the base ones and the requirable ones', () => {
+    expect(Object.keys(fieldsEn).sort()).toEqual([...BASE_REQUIRED_INVOICE_FIELDS, ...REQUIRABLE_INVOICE_FIELDS].sort());
   });
 });

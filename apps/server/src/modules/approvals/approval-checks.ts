@@ -30,7 +30,11 @@ export function flowSubjectOf(row: InvoiceRow, parts: Pick<InvoiceParts, 'splits
   };
 }
 
-/** SPEC §5: the fields the organisation requires at this stage must be filled before it passes. */
+/**
+ * SPEC §5: the base fields (number, dates, currency, tax rate, total) and those the organisation
+ * requires at this stage must be filled before it passes. Checked here and not only by the form:
+ * an uploaded invoice may go to approval without ever being saved.
+ */
 export function enforceRequiredFields(
   row: InvoiceRow,
   parts: InvoiceParts,

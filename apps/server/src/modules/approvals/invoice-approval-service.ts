@@ -1,6 +1,5 @@
 import {
   chooseFlow,
-  invoiceResetRefusal,
   isOcrRunning,
   nextInvoiceStatus,
   requirementStageOfApproval,
@@ -23,19 +22,15 @@ import { writeActivity } from '../activity-log/writer';
 import { canSeeAllInvoices } from '../invoices/policy';
 import { findRequiredFieldSettings, loadInvoiceParts, updateInvoiceVersioned, type InvoiceRow } from '../invoices/repo';
 import { findVisibleInvoice, readInvoice } from '../invoices/service';
-import {
-  createTransactionForInvoice,
-  deleteTransactionOfInvoice,
-  findLinkedTransactionStatus,
-} from '../transactions/from-invoice';
-import { enforceRequiredFields, flowSubjectOf, resetRefusalError } from './approval-checks';
+import { createWantedTransactionForInvoice } from '../transactions/from-invoice';
+import { enforceRequiredFields, flowSubjectOf } from './approval-checks';
 import { actorOf, tenant } from './context';
+import { assertInvoiceApprovalsCanEnd, endInvoiceApprovals } from './end-invoice-approvals';
 import { listFlowRows, listMembers } from './flow-repo';
 import { notifyOpenedStep } from './notify';
 import { openApprovalRequest } from './open-request';
 import { reassignApproval } from './reassign-approval';
 import { recordDecision, type RecordedDecision } from './record-decision';
-import { resetCurrentRequest } from './request-lifecycle';
 import { findCurrentRequest, findOpenRequest } from './request-repo';
 
 /**
@@ -155,15 +150,14 @@ export class InvoiceApprovalService {
     return this.database.withOrg(tenant(org), async (tx) => {
       const row = await findVisibleInvoice(tx, org, id, { lock: true });
       if (row.version !== version) throw new AppError('stale_version');
-      const refusal = invoiceResetRefusal(row.status, await findLinkedTransactionStatus(tx, org.orgId, row.id));
-      if (refusal) throw resetRefusalError(refusal, row.status);
+      // Whether before who: a status or payment that refuses the reset says so to anyone.
+      await assertInvoiceApprovalsCanEnd(tx, org.orgId, row);
       const request = await findCurrentRequest(tx, org.orgId, 'invoice', id);
       // SPEC §6: the requester, ap_invoices:manage and admins may reset.
       const isRequester = request !== null && request.requestedBy === org.userId;
       if (!isRequester && !canSeeAllInvoices(org)) throw new AppError('approval_reset_forbidden');
-      await resetCurrentRequest(tx, org.orgId, { type: 'invoice', id }, actorOf(org), 'reset');
-      // SPEC §4: a reset deletes the linked payment (the refusal above kept exported and approved ones).
-      await deleteTransactionOfInvoice(tx, org.orgId, id, actorOf(org));
+      // SPEC §4: the approvals end and the linked payment goes.
+      await endInvoiceApprovals(tx, org.orgId, row, actorOf(org), 'reset');
       const updated = await this.moveInvoice(tx, org, row, 'reset');
       return readInvoice(tx, org.orgId, updated);
     });
@@ -199,9 +193,7 @@ export class InvoiceApprovalService {
       const updated = await this.moveInvoice(tx, org, row, action, choice.reason ?? undefined);
       // Issue 7 item 2: the final approval creates the payment; problems (no debitor account, no
       // IBAN…) are logged on the invoice and do not undo the approval.
-      if (result.outcome === 'approved' && updated.shouldCreateTransaction && !updated.alreadyPaid) {
-        await createTransactionForInvoice(tx, org.orgId, updated, actorOf(org));
-      }
+      if (result.outcome === 'approved') await createWantedTransactionForInvoice(tx, org.orgId, updated, actorOf(org));
       return { invoice: await readInvoice(tx, org.orgId, updated), outcome: result.outcome };
     });
   }

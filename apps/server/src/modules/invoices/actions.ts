@@ -2,9 +2,9 @@ import { nextInvoiceStatus, type Invoice, type InvoiceStatus } from '@kontor/dom
 import { AppError, isAppError } from '../../lib/app-error';
 import type { OrgContext } from '../../plugins/session';
 import { writeActivity } from '../activity-log/writer';
-import { resetCurrentRequest } from '../approvals/request-lifecycle';
+import { endInvoiceApprovals } from '../approvals/end-invoice-approvals';
 import { deleteRequestsOf } from '../approvals/request-repo';
-import { deleteInvoiceRow, loadInvoiceParts, updateInvoiceVersioned, type InvoiceInsert } from './repo';
+import { deleteInvoiceRow, findStatusBeforeArchive, loadInvoiceParts, updateInvoiceVersioned, type InvoiceInsert } from './repo';
 import { actorOf, findVisibleInvoice, readInvoice, tenant, type InvoiceService } from './service';
 
 type StatusAction = 'cancel' | 'archive' | 'restore';
@@ -79,11 +79,17 @@ export class InvoiceActions {
     return this.service.database.withOrg(tenant(org), async (tx) => {
       const row = await findVisibleInvoice(tx, org, id, { lock: true });
       if (version !== null && row.version !== version) throw new AppError('stale_version');
-      const next = nextInvoiceStatus(row.status, action);
+      // An archived invoice goes back to where it was archived from when that was booked (the table decides).
+      const priorStatus =
+        action === 'restore' && row.status === 'archived' ? await findStatusBeforeArchive(tx, org.orgId, id) : null;
+      const next = nextInvoiceStatus(row.status, action, priorStatus);
       if (next === null || next === 'deleted') throw new AppError('invoice_action_refused', { status: row.status });
-      if (action === 'cancel' || action === 'archive') {
-        // Nobody keeps seeing a cancelled or archived invoice as waiting for them.
-        await resetCurrentRequest(tx, org.orgId, { type: 'invoice', id }, actorOf(org), action, ['pending', 'approved']);
+      // Cancelling or archiving an invoice whose approvals a Reset could end (in approval, approved,
+      // rejected) ends them by the Reset's rule: nobody keeps waiting for it, its open payment goes,
+      // and an approved or exported payment refuses. A booked (exported, imported) invoice keeps its
+      // approvals and payment as the record of what was booked and paid.
+      if ((action === 'cancel' || action === 'archive') && nextInvoiceStatus(row.status, 'reset') !== null) {
+        await endInvoiceApprovals(tx, org.orgId, row, actorOf(org), action, ['pending', 'approved']);
       }
       const patch = statusPatch(next, reason);
       const updated = await updateInvoiceVersioned(tx, org.orgId, id, row.version, patch);
@@ -108,6 +114,6 @@ export class InvoiceActions {
 function statusPatch(next: InvoiceStatus, reason: string | undefined): Partial<InvoiceInsert> {
   if (next === 'cancelled') return { status: next, cancelReason: reason ?? null, archivedAt: new Date() };
   if (next === 'archived') return { status: next, archivedAt: new Date() };
-  // Restored: back to new, the cancel reason no longer applies.
+  // Restored (to new, or to the booked status it was archived from): the cancel reason no longer applies.
   return { status: next, cancelReason: null, archivedAt: null };
 }

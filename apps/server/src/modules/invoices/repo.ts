@@ -1,6 +1,6 @@
 import type { ApprovalRequestView, InvoicePayment, InvoiceReading } from '@kontor/domain';
-import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
-import { DEFAULT_REQUIRED_FIELDS, type RequiredFieldSettings } from '@kontor/domain';
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_REQUIRED_FIELDS, INVOICE_STATUSES, type InvoiceStatus, type RequiredFieldSettings } from '@kontor/domain';
 import type { OrgId, Tx } from '../../db/database';
 import {
   activityLog,
@@ -201,6 +201,29 @@ export async function listInvoiceActivity(tx: Tx, orgId: OrgId, invoiceId: strin
       and(eq(activityLog.entityType, 'approval_item'), sql`${activityLog.entityId} in (${itemIds})`),
     )!,
   );
+}
+
+/**
+ * The status the invoice had when it was last archived: the archive logs `status: { from, to }` in
+ * its own transaction, and the log is append-only, so it is the record of where the invoice came
+ * from (the invoice row keeps no such column). Null when no archive of it was logged.
+ */
+export async function findStatusBeforeArchive(tx: Tx, orgId: OrgId, invoiceId: string): Promise<InvoiceStatus | null> {
+  const [row] = await tx
+    .select({ from: sql<string | null>`${activityLog.changes} -> 'status' ->> 'from'` })
+    .from(activityLog)
+    .where(
+      and(
+        eq(activityLog.organizationId, orgId),
+        eq(activityLog.entityType, 'invoice'),
+        eq(activityLog.entityId, invoiceId),
+        sql`${activityLog.changes} -> 'status' ->> 'to' = 'archived'`,
+      ),
+    )
+    .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
+    .limit(1);
+  const from = row?.from ?? null;
+  return INVOICE_STATUSES.find((status) => status === from) ?? null;
 }
 
 export async function findUserDisplay(tx: Tx, userId: string): Promise<{ name: string; email: string } | null> {

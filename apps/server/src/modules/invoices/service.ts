@@ -8,17 +8,18 @@ import {
   type InvoiceFields,
   type UpdateInvoiceBody,
 } from '@kontor/domain';
+import { approvalResettingChanges } from '@kontor/domain/invoices/approval-reset';
 import type { Database, OrgId, Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { FileStorage } from '../../plugins/foundation-types';
 import type { OrgContext } from '../../plugins/session';
 import { diffFields, writeActivity, type Actor } from '../activity-log/writer';
-import { resetCurrentRequest } from '../approvals/request-lifecycle';
+import { endInvoiceApprovals } from '../approvals/end-invoice-approvals';
 import { findLatestRequestView } from '../approvals/request-repo';
 import { consumeQuota } from '../subscriptions/service';
 import type { ReadingQueue } from '../invoice-reading/jobs';
 import { findDuplicates, findProgress, findReading, forgetReadMarks, toReadingView } from '../invoice-reading/repo';
-import { findInvoicePayment } from '../transactions/from-invoice';
+import { findInvoicePayment, renewTransactionOfInvoice } from '../transactions/from-invoice';
 import { invoiceVisibility } from './policy';
 import { checkInvoiceReferences, findCounterpartyDefaults, findDefaultDebitorAccountId } from './references';
 import {
@@ -63,9 +64,6 @@ export async function readInvoice(tx: Tx, orgId: OrgId, row: InvoiceRow): Promis
   const readingView = reading ? toReadingView(reading, duplicates) : null;
   return toInvoice(row, { ...parts, approval, reading: readingView, payment }, settings);
 }
-
-/** SPEC §4: changing these resets the approvals under way (pending or approved). */
-const APPROVAL_RELEVANT_FIELDS = ['totalAmount', 'currency', 'counterpartyId'] as const;
 
 export function invoiceStorageKey(orgId: OrgId, invoiceId: string, extension: string): string {
   return `org/${orgId}/invoices/${invoiceId}/${randomUUID()}.${extension}`;
@@ -190,18 +188,20 @@ export class InvoiceService {
       const { version, splits, lineItems, ...fields } = await fillFromCounterparty(tx, org.orgId, body);
       const partsBefore = await loadInvoiceParts(tx, org.orgId, id);
       const isApprovalAffected =
-        (before.status === 'in_approval' || before.status === 'approved') &&
-        APPROVAL_RELEVANT_FIELDS.some((field) => fields[field] !== before[field]);
+        (before.status === 'in_approval' || before.status === 'approved') && approvalResettingChanges(before, fields).length > 0;
       let columns: typeof fields & { status?: InvoiceRow['status'] } = fields;
       if (isApprovalAffected) {
-        // The approvals were given for other figures: the request closes as reset, the invoice is new again.
+        // The approvals were given for another payee or amount: they end as a Reset ends them
+        // (refused with an approved or exported payment, else the payment goes), the invoice is new again.
         const next = nextInvoiceStatus(before.status, 'reset');
         if (next === null || next === 'deleted') throw new AppError('invoice_action_refused', { status: before.status });
-        await resetCurrentRequest(tx, org.orgId, { type: 'invoice', id }, actorOf(org), 'edit', ['pending', 'approved']);
+        await endInvoiceApprovals(tx, org.orgId, before, actorOf(org), 'edit', ['pending', 'approved']);
         columns = { ...fields, status: next };
       }
       const after = await updateInvoiceVersioned(tx, org.orgId, id, version, columns);
       if (!after) throw new AppError('stale_version');
+      // Approvals kept, payment data changed (due date, skonto, BIC…): the open payment follows the invoice.
+      await renewTransactionOfInvoice(tx, org.orgId, before, after, actorOf(org));
       await replaceSplitsAndLineItems(tx, org.orgId, id, splits, lineItems);
       const changes = {
         ...diffFields(before as unknown as Record<string, unknown>, columns as Record<string, unknown>),

@@ -5,6 +5,7 @@ import {
   type CompanyBankAccountForPayment,
   type InvoiceForTransaction,
   type InvoicePayment,
+  type TransactionFromInvoiceOptions,
   type TransactionProblem,
 } from '@kontor/domain';
 import type { OrgId, Tx } from '../../db/database';
@@ -48,6 +49,31 @@ const invoiceForTransaction = (row: InvoiceRow): InvoiceForTransaction => ({
   debitorBankAccountId: row.debitorBankAccountId,
 });
 
+/** What transactionFromInvoice needs besides the invoice: the organisation's strategy, name and accounts, today. */
+async function loadPaymentContext(tx: Tx, orgId: OrgId): Promise<TransactionFromInvoiceOptions> {
+  const [organization] = await tx
+    .select({ name: organizations.name, paymentStrategy: organizations.paymentStrategy })
+    .from(organizations)
+    .where(eq(organizations.id, orgId));
+  const accounts: CompanyBankAccountForPayment[] = await tx
+    .select({
+      id: companyBankAccounts.id,
+      name: companyBankAccounts.name,
+      iban: companyBankAccounts.iban,
+      bic: companyBankAccounts.bic,
+      isDefaultDebitor: companyBankAccounts.isDefaultDebitor,
+    })
+    .from(companyBankAccounts)
+    .where(eq(companyBankAccounts.organizationId, orgId));
+  return {
+    paymentStrategy: organization?.paymentStrategy ?? 'due_date',
+    today: todayIso(),
+    defaultDebitor: accounts.find((account) => account.isDefaultDebitor) ?? null,
+    bankAccounts: accounts,
+    ...(organization?.name ? { debitorName: organization.name } : {}),
+  };
+}
+
 /**
  * The payment of an approved invoice (issue 7 item 2): the domain's transactionFromInvoice with the
  * organisation's payment strategy, today, its company accounts (the default debitor) and name;
@@ -64,27 +90,7 @@ export async function createTransactionForInvoice(
   const existing = await findInvoiceTransaction(tx, orgId, invoice.id);
   if (existing) return { ok: true, transaction: existing, created: false };
 
-  const [organization] = await tx
-    .select({ name: organizations.name, paymentStrategy: organizations.paymentStrategy })
-    .from(organizations)
-    .where(eq(organizations.id, orgId));
-  const accounts: CompanyBankAccountForPayment[] = await tx
-    .select({
-      id: companyBankAccounts.id,
-      name: companyBankAccounts.name,
-      iban: companyBankAccounts.iban,
-      bic: companyBankAccounts.bic,
-      isDefaultDebitor: companyBankAccounts.isDefaultDebitor,
-    })
-    .from(companyBankAccounts)
-    .where(eq(companyBankAccounts.organizationId, orgId));
-  const result = transactionFromInvoice(invoiceForTransaction(invoice), {
-    paymentStrategy: organization?.paymentStrategy ?? 'due_date',
-    today: todayIso(),
-    defaultDebitor: accounts.find((account) => account.isDefaultDebitor) ?? null,
-    bankAccounts: accounts,
-    ...(organization?.name ? { debitorName: organization.name } : {}),
-  });
+  const result = transactionFromInvoice(invoiceForTransaction(invoice), await loadPaymentContext(tx, orgId));
   if (!result.ok) {
     await writeActivity(tx, orgId, {
       entityType: 'invoice',
@@ -143,6 +149,14 @@ export async function createTransactionForInvoice(
 }
 
 /**
+ * The payment the approved invoice asks for. Turned off or already paid: none, and nothing to log
+ * (the invoice says so itself); other problems are logged on the invoice and do not undo anything.
+ */
+export async function createWantedTransactionForInvoice(tx: Tx, orgId: OrgId, invoice: InvoiceRow, actor: Actor): Promise<void> {
+  if (invoice.shouldCreateTransaction && !invoice.alreadyPaid) await createTransactionForInvoice(tx, orgId, invoice, actor);
+}
+
+/**
  * The status the invoice reset rule (SPEC §4, domain invoiceResetRefusal) reads: an archived
  * payment that was exported counts as exported — its money has left.
  */
@@ -175,12 +189,21 @@ export async function findInvoicePayment(tx: Tx, orgId: OrgId, invoiceId: string
   return { ...payment, paymentRun: runId !== null && runNumber !== null ? { id: runId, number: runNumber } : null };
 }
 
+/** Why an invoice's payment goes, as its activity-log entry says: the approvals ended (and how), or its data changed. */
+export type TransactionRemoval = { reason: 'invoice_reset'; cause: string } | { reason: 'invoice_payment_changed' };
+
 /**
  * On an invoice reset the payment goes (SPEC §4; the caller has already checked that it is neither
  * exported nor approved). A payment in a draft or rejected run leaves it (the run is locked first,
  * as the payment-runs module does); one in a run under approval stays: the run must be reset first.
  */
-export async function deleteTransactionOfInvoice(tx: Tx, orgId: OrgId, invoiceId: string, actor: Actor): Promise<void> {
+export async function deleteTransactionOfInvoice(
+  tx: Tx,
+  orgId: OrgId,
+  invoiceId: string,
+  actor: Actor,
+  removal: TransactionRemoval,
+): Promise<void> {
   const seen = await findInvoiceTransaction(tx, orgId, invoiceId);
   if (!seen) return;
   if (seen.paymentRunId) {
@@ -212,11 +235,44 @@ export async function deleteTransactionOfInvoice(tx: Tx, orgId: OrgId, invoiceId
     action: 'delete',
     actor,
     changes: {
-      reason: 'invoice_reset',
+      ...removal,
       invoiceId,
       status: row.status,
       amount: row.amount,
       ...(row.paymentRunId ? { paymentRunId: { from: row.paymentRunId, to: null } } : {}),
     },
   });
+}
+
+/**
+ * An edit of an invoice that leaves its approvals (who is paid how much did not change, see
+ * approval-reset.ts in packages/domain) may still change its payment: due date, skonto, BIC,
+ * remittance, debitor account, paid already or not. The payment must not keep the old data, so
+ * what the payment would be before and after the edit is compared (same day, same accounts: only
+ * the edit counts), and when it differs the payment is made anew exactly as at the final approval
+ * — one derivation and one trail (delete, create) instead of a second, field-by-field one. By the
+ * payment's status:
+ * - open, or planned/rejected in a draft or rejected run: deleted by the reset's rule (it leaves
+ *   its run, whose version goes up: the new payment has to be planned again with its new date and
+ *   amount), then created again unless the invoice now says it is paid or wants no payment;
+ * - approved or exported (archived after export too): the money is committed, the edit is refused
+ *   as a reset would be — the run must be reset first, or the money has already left;
+ * - archived or cancelled by a person: left as it is — nobody pays it, reactivating is their call.
+ */
+export async function renewTransactionOfInvoice(
+  tx: Tx,
+  orgId: OrgId,
+  before: InvoiceRow,
+  after: InvoiceRow,
+  actor: Actor,
+): Promise<void> {
+  const status = await findLinkedTransactionStatus(tx, orgId, after.id);
+  if (status === null || status === 'archived' || status === 'cancelled_archived') return;
+  const context = await loadPaymentContext(tx, orgId);
+  const paymentOf = (row: InvoiceRow) => JSON.stringify(transactionFromInvoice(invoiceForTransaction(row), context));
+  // The counterparty record gives the creditor's address.
+  if (paymentOf(before) === paymentOf(after) && before.counterpartyId === after.counterpartyId) return;
+  if (status === 'exported' || status === 'approved') throw new AppError('transaction_action_refused', { status });
+  await deleteTransactionOfInvoice(tx, orgId, after.id, actor, { reason: 'invoice_payment_changed' });
+  await createWantedTransactionForInvoice(tx, orgId, after, actor);
 }
