@@ -68,6 +68,7 @@ test('cost centres: create, a duplicate code is refused on its field, CSV import
   await page.getByRole('button', { name: `Delete ${code}` }).click();
   dialog = page.getByRole('dialog', { name: new RegExp(`Delete ${code}`) });
   await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(`${code} Vertrieb Süd deleted.`)).toBeVisible();
   await expect(page.getByTestId('master-data-row').filter({ hasText: code })).toHaveCount(0);
 });
 

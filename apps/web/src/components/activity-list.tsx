@@ -22,8 +22,8 @@ export interface ActivityListTexts {
   apiKey: string;
   unknownActor: string;
   emptyValue: string;
-  /** "edited", "created" … for a verb. */
-  action: (verb: string) => string;
+  /** "edited", "created" … for a verb; the entry gives what the verb names (a flow, a step). */
+  action: (verb: string, entry: ActivityEntry) => string;
   /** "{field}: {from} → {to}". */
   change: (values: { field: string; from: string; to: string }) => string;
   fieldLabel: (field: string) => string;
@@ -55,7 +55,7 @@ export function ActivityList({ entries, testId, texts, verbOf, changesOf, detail
         return (
           <li key={entry.id} className="rounded-md border border-border p-3 text-sm">
             <p>
-              <span className="font-medium">{actor(entry)}</span> {texts.action(verbOf(entry))}
+              <span className="font-medium">{actor(entry)}</span> {texts.action(verbOf(entry), entry)}
               <span className="text-muted-foreground"> · {formatDateTime(entry.createdAt, locale)}</span>
             </p>
             {detailsOf?.(entry)}

@@ -15,6 +15,8 @@ export interface ReasonDialogProps {
   label: string;
   hint?: string;
   confirm: string;
+  /** The button that closes without acting; "Cancel" unless that would read like the action itself. */
+  cancelLabel?: string;
   tone?: 'primary' | 'destructive';
   /** The domain's rule for the text (reason_required, note_required, too_long), the one the server applies. */
   schema: z.ZodType<string>;
@@ -26,8 +28,8 @@ export interface ReasonDialogProps {
 }
 
 /**
- * A required text (a reason or a note) before an action: rejecting an approval, cancelling or
- * archiving a transaction, an analysis decision. The rule is the server's schema.
+ * A required text (a reason or a note) before an action: rejecting an approval, cancelling an
+ * invoice, cancelling or archiving a transaction, an analysis decision. The rule is the server's schema.
  */
 export function ReasonDialog(props: ReasonDialogProps) {
   const {
@@ -38,6 +40,7 @@ export function ReasonDialog(props: ReasonDialogProps) {
     label,
     hint,
     confirm,
+    cancelLabel,
     tone = 'primary',
     schema,
     isPending,
@@ -90,7 +93,7 @@ export function ReasonDialog(props: ReasonDialogProps) {
           </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => close(false)}>
-              {t('actions.cancel')}
+              {cancelLabel ?? t('actions.cancel')}
             </Button>
             <Button type="submit" variant={tone} isLoading={isPending}>
               {confirm}

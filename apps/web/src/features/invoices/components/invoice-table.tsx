@@ -1,13 +1,13 @@
-import { useDeferredValue, type KeyboardEvent } from 'react';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceListItem } from '@kontor/domain/invoices/invoice-schema';
-import { isOcrRunning } from '@kontor/domain/invoices/invoice-status';
 import { SHRINKING_CELL } from '@/components/list-table';
 import { Checkbox } from '@/components/ui/checkbox';
 import { cn } from '@/lib/cn';
 import { approvalProgressParams } from '@kontor/domain/approvals/approval-progress';
 import { AmountCell, DateCell, DueDateCell, Missing } from './invoice-cells';
 import { InvoiceStatusBadge } from './invoice-status-badge';
+import { openRow } from './open-row';
 import { ReadingProgress } from './reading-progress';
 import type { InvoiceSortField, SortDirection } from './list-query';
 import { SortHeader } from './sort-header';
@@ -56,12 +56,6 @@ export function InvoiceTable({
   const allState = selectedCount === 0 ? false : selectedCount === ids.length ? true : 'indeterminate';
   const header = { sort, direction, onSort };
 
-  const onRowKey = (event: KeyboardEvent<HTMLTableRowElement>, item: InvoiceListItem) => {
-    if (event.key !== 'Enter') return;
-    if (isOcrRunning(item.ocrStatus)) onOpenBlocked?.(item);
-    else onOpen(item.id);
-  };
-
   return (
     <div className="overflow-x-auto rounded-lg border border-border bg-surface">
       <table className="w-full text-sm" aria-label={t('table.label')}>
@@ -104,24 +98,15 @@ export function InvoiceTable({
         </thead>
         <tbody>
           {shownItems.map((item) => {
-            const isReading = isOcrRunning(item.ocrStatus);
+            const row = openRow(item, { onOpen, onOpenBlocked });
             return (
               <tr
                 key={item.id}
                 data-testid="invoice-row"
                 data-ocr-status={item.ocrStatus}
-                tabIndex={0}
-                aria-disabled={isReading || undefined}
-                title={isReading ? t('table.ocrHint') : undefined}
-                onClick={() => (isReading ? onOpenBlocked?.(item) : onOpen(item.id))}
-                onKeyDown={(event) => onRowKey(event, item)}
-                className={cn(
-                  'border-t border-border',
-                  isReading
-                    ? 'cursor-not-allowed text-muted-foreground'
-                    : 'cursor-pointer hover:bg-muted/50 focus-visible:bg-muted/50',
-                  selected.has(item.id) && 'bg-primary-background/60',
-                )}
+                {...row.rowProps}
+                title={row.isReading ? t('table.ocrHint') : undefined}
+                className={cn('border-t border-border', row.className, selected.has(item.id) && 'bg-primary-background/60')}
               >
                 <td className="px-3 py-2" onClick={(event) => event.stopPropagation()}>
                   <Checkbox

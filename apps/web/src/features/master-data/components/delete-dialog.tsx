@@ -3,13 +3,28 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { getErrorMessage } from '@/lib/notify';
+import { getErrorMessage, notifySuccess } from '@/lib/notify';
 
 interface DeleteDialogProps {
   /** What is being deleted, e.g. "4711 Marketing"; null closes the dialog. */
   name: string | null;
   onClose: () => void;
   onConfirm: () => Promise<unknown>;
+}
+
+/**
+ * Deletes and says so in a toast, as creating and editing do (the row just vanishes otherwise).
+ * Resolves to the refusal, or null when deleted.
+ */
+export async function deleteAndNotify(onConfirm: () => Promise<unknown>, deletedMessage: string): Promise<unknown> {
+  try {
+    await onConfirm();
+  } catch (failure) {
+    // A rejection without a value is a refusal all the same, not a deletion.
+    return failure ?? new Error('delete failed');
+  }
+  notifySuccess(deletedMessage);
+  return null;
 }
 
 /** Asks before deleting; a refusal (still in use, changed meanwhile) stays in the dialog, readable. */
@@ -25,14 +40,10 @@ export function DeleteDialog({ name, onClose, onConfirm }: DeleteDialogProps) {
   const confirm = async () => {
     setIsDeleting(true);
     setError(null);
-    try {
-      await onConfirm();
-      close();
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setIsDeleting(false);
-    }
+    const failure = await deleteAndNotify(onConfirm, t('delete.deleted', { name: name ?? '' }));
+    setIsDeleting(false);
+    if (failure) setError(failure);
+    else close();
   };
 
   return (

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { activityDetails, activityVerb, describeActivityChanges } from './activity-changes';
+import {
+  activityDetails,
+  activityVerb,
+  activityVerbValues,
+  describeActivityChanges,
+  describeActivityEntryChanges,
+} from './activity-changes';
 
 const status = (value: string) => `status:${value}`;
 
@@ -33,14 +39,16 @@ describe('describeActivityChanges', () => {
 
 describe('activityVerb and activityDetails', () => {
   it('names archive, restore, comments and attachments written as updates', () => {
-    expect(activityVerb('update', { status: { from: 'new', to: 'archived' } })).toBe('archive');
-    expect(activityVerb('update', { status: { from: 'cancelled', to: 'new' } })).toBe('restore');
-    expect(activityVerb('update', { commentAdded: 'c1' })).toBe('comment');
-    expect(activityVerb('update', { attachmentsAdded: ['a.pdf'] })).toBe('attach');
-    expect(activityVerb('update', { attachmentRemoved: 'a.pdf' })).toBe('detach');
-    expect(activityVerb('update', { invoiceNumber: { from: null, to: 'R-1' } })).toBe('update');
-    expect(activityVerb('cancel', { status: { from: 'new', to: 'cancelled' }, reason: 'duplicate' })).toBe('cancel');
-    expect(activityVerb('update', { approver: { from: 'Anna', to: 'Dora' }, step: 0 })).toBe('reassign');
+    expect(activityVerb({ action: 'update', changes: { status: { from: 'new', to: 'archived' } } })).toBe('archive');
+    expect(activityVerb({ action: 'update', changes: { status: { from: 'cancelled', to: 'new' } } })).toBe('restore');
+    expect(activityVerb({ action: 'update', changes: { commentAdded: 'c1' } })).toBe('comment');
+    expect(activityVerb({ action: 'update', changes: { attachmentsAdded: ['a.pdf'] } })).toBe('attach');
+    expect(activityVerb({ action: 'update', changes: { attachmentRemoved: 'a.pdf' } })).toBe('detach');
+    expect(activityVerb({ action: 'update', changes: { invoiceNumber: { from: null, to: 'R-1' } } })).toBe('update');
+    expect(activityVerb({ action: 'cancel', changes: { status: { from: 'new', to: 'cancelled' }, reason: 'duplicate' } })).toBe(
+      'cancel',
+    );
+    expect(activityVerb({ action: 'update', changes: { approver: { from: 'Anna', to: 'Dora' }, step: 0 } })).toBe('reassign');
   });
 
   it('shows the reason and the files', () => {
@@ -56,5 +64,75 @@ describe('activityVerb and activityDetails', () => {
       (status) => status,
     );
     expect(changes).toEqual([{ field: 'approver', from: 'Anna', to: 'Dora', hasValues: true }]);
+  });
+});
+
+describe('entries of the invoice’s approvals', () => {
+  const INVOICE_ID = { invoiceId: '0b0c3a5e-6f1d-4c59-9a53-0d7f3c1e2a10' };
+  const requested = {
+    entityType: 'approval_request',
+    action: 'create',
+    changes: { ...INVOICE_ID, flowId: 'f1', flowName: 'Zwei Stufen', steps: 2 },
+  };
+  const reset = (cause: string) => ({
+    entityType: 'approval_request',
+    action: 'reset',
+    changes: { ...INVOICE_ID, status: { from: 'pending', to: 'reset' }, cause },
+  });
+
+  it('reads a request opened as "requested approval" with its flow, not as the invoice created', () => {
+    expect(activityVerb(requested)).toBe('request_approval');
+    expect(activityVerbValues(requested)).toEqual({ flow: 'Zwei Stufen' });
+    // The invoice's own create stays what it was.
+    expect(activityVerb({ entityType: 'invoice', action: 'create', changes: null })).toBe('create');
+    expect(activityVerb({ action: 'create', changes: null })).toBe('create');
+  });
+
+  it('says when a flow was picked by hand instead of the one the conditions chose', () => {
+    const picked = { ...requested, changes: { ...requested.changes, pickedByHand: true, matchingFlowName: 'Über 10.000' } };
+    expect(activityVerb(picked)).toBe('request_approval_picked');
+    expect(activityVerbValues(picked)).toEqual({ flow: 'Zwei Stufen', matching: 'Über 10.000' });
+    const noneMatched = { ...requested, changes: { ...requested.changes, pickedByHand: true, matchingFlowName: null } };
+    expect(activityVerb(noneMatched)).toBe('request_approval_picked_none');
+  });
+
+  it('names the cause of a reset: by hand, or by editing, cancelling or archiving the invoice', () => {
+    expect(activityVerb(reset('reset'))).toBe('reset');
+    expect(activityVerb(reset('edit'))).toBe('reset_edit');
+    expect(activityVerb(reset('cancel'))).toBe('reset_cancel');
+    expect(activityVerb(reset('archive'))).toBe('reset_archive');
+    expect(activityVerb(reset('something new'))).toBe('reset');
+  });
+
+  it('names the step of an approval or rejection, counted from 1', () => {
+    const approved = { entityType: 'approval_item', action: 'approve', changes: { ...INVOICE_ID, requestId: 'r1', step: 0 } };
+    const rejected = {
+      entityType: 'approval_item',
+      action: 'reject',
+      changes: { ...INVOICE_ID, requestId: 'r1', step: 1, reason: 'Betrag falsch' },
+    };
+    expect(activityVerb(approved)).toBe('approve_step');
+    expect(activityVerbValues(approved)).toEqual({ step: 1 });
+    expect(activityVerb(rejected)).toBe('reject_step');
+    expect(activityVerbValues(rejected)).toEqual({ step: 2 });
+    expect(activityDetails(rejected.changes)).toEqual({ reason: 'Betrag falsch' });
+    // Handed on, by hand or to a substitute, still reads as such.
+    const handedOn = {
+      entityType: 'approval_item',
+      action: 'update',
+      changes: { ...INVOICE_ID, step: 0, approver: { from: 'Carl', to: 'Anna' } },
+    };
+    expect(activityVerb(handedOn)).toBe('reassign');
+  });
+
+  it('translates a request’s status as a request status, under its own name', () => {
+    const labels = { invoiceStatus: (value: string) => `invoice:${value}`, requestStatus: (value: string) => `request:${value}` };
+    expect(describeActivityEntryChanges(reset('edit'), labels)).toEqual([
+      { field: 'approvalStatus', from: 'request:pending', to: 'request:reset', hasValues: true },
+    ]);
+    const archived = { entityType: 'invoice', action: 'update', changes: { status: { from: 'new', to: 'archived' } } };
+    expect(describeActivityEntryChanges(archived, labels)).toEqual([
+      { field: 'status', from: 'invoice:new', to: 'invoice:archived', hasValues: true },
+    ]);
   });
 });

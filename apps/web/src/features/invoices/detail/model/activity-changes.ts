@@ -58,11 +58,44 @@ export function describeActivityChanges(
     });
 }
 
+/** An entry of the invoice's history: the invoice's own, or one of its approval requests and approvals. */
+export interface ActivityEntryLike {
+  entityType?: string | undefined;
+  action: string;
+  changes: Record<string, unknown> | null;
+}
+
+/** Why the server closed a request as reset (request-lifecycle's ResetCause): by hand, or by a change of the invoice. */
+const RESET_CAUSES: Readonly<Record<string, string>> = {
+  reset: 'reset',
+  edit: 'reset_edit',
+  cancel: 'reset_cancel',
+  archive: 'reset_archive',
+};
+
+/** An approval request's verb: opened (with its flow) or reset (with its cause). */
+function approvalRequestVerb(action: string, changes: Record<string, unknown> | null): string {
+  // A flow other than the one the conditions choose, picked by hand, is an auditor's question.
+  if (action === 'create' && changes?.pickedByHand === true) {
+    return typeof changes.matchingFlowName === 'string' ? 'request_approval_picked' : 'request_approval_picked_none';
+  }
+  if (action === 'create') return 'request_approval';
+  if (action === 'reset') return RESET_CAUSES[String(changes?.cause)] ?? 'reset';
+  return action;
+}
+
 /**
- * The verb to show. The log knows update/cancel/… (SPEC §3); archive, restore, comments and
- * attachments are written as updates whose changes say what happened.
+ * The verb to show. The log knows update/cancel/… (SPEC §3) per entity: the invoice's history
+ * holds its approval requests' entries (opened, reset) and their approvers' (approved, rejected,
+ * handed on) too, which read differently from the same action on the invoice. Archive, restore,
+ * comments and attachments are written as updates of the invoice whose changes say what happened.
  */
-export function activityVerb(action: string, changes: Record<string, unknown> | null): string {
+export function activityVerb({ entityType, action, changes }: ActivityEntryLike): string {
+  if (entityType === 'approval_request') return approvalRequestVerb(action, changes);
+  if (entityType === 'approval_item' && typeof changes?.step === 'number') {
+    if (action === 'approve') return 'approve_step';
+    if (action === 'reject') return 'reject_step';
+  }
   if (action !== 'update' || !changes) return action;
   if ('commentAdded' in changes) return 'comment';
   if ('attachmentsAdded' in changes) return 'attach';
@@ -74,6 +107,32 @@ export function activityVerb(action: string, changes: Record<string, unknown> | 
     if (status.to === 'new' && (status.from === 'archived' || status.from === 'cancelled')) return 'restore';
   }
   return action;
+}
+
+/**
+ * The values the verbs name: the flow of a request (and the one its conditions chose, when
+ * another was picked by hand), the step (counted from 1) of an approval.
+ */
+export function activityVerbValues({ changes }: ActivityEntryLike): { flow?: string; matching?: string; step?: number } {
+  const values: { flow?: string; matching?: string; step?: number } = {};
+  if (typeof changes?.flowName === 'string') values.flow = changes.flowName;
+  if (typeof changes?.matchingFlowName === 'string') values.matching = changes.matchingFlowName;
+  if (typeof changes?.step === 'number') values.step = changes.step + 1;
+  return values;
+}
+
+/**
+ * describeActivityChanges for any entry of the invoice's history. A request's status is not the
+ * invoice's (pending, reset …): it is translated as a request status, under its own name.
+ */
+export function describeActivityEntryChanges(
+  entry: ActivityEntryLike,
+  translate: { invoiceStatus: (status: string) => string; requestStatus: (status: string) => string },
+): ActivityChange[] {
+  if (entry.entityType !== 'approval_request') return describeActivityChanges(entry.changes, translate.invoiceStatus);
+  return describeActivityChanges(entry.changes, translate.requestStatus).map((change) =>
+    change.field === 'status' ? { ...change, field: 'approvalStatus' } : change,
+  );
 }
 
 export interface ActivityDetails {

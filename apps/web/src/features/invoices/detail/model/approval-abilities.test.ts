@@ -64,6 +64,7 @@ describe('approvalAbilities', () => {
     expect(approvalAbilities(buildInvoice({ status: 'new' }), viewer(CLARA))).toEqual({
       canRequest: true,
       canDecide: false,
+      missingToApprove: [],
       canReset: false,
       handOn: [],
     });
@@ -75,6 +76,30 @@ describe('approvalAbilities', () => {
     expect(approvalAbilities(invoice, viewer(ADA)).canDecide).toBe(false);
     // An admin is no approver by role alone: the server refuses approval_not_your_turn.
     expect(approvalAbilities(invoice, viewer(ADA, { role: 'admin' })).canDecide).toBe(false);
+  });
+
+  it('holds the viewer’s approval to the required fields of its stage: the last step’s completing one is the last', () => {
+    const missingRequiredFields = {
+      request_approval: [],
+      first_approval: ['costCenter'],
+      last_approval: ['costCenter', 'notes'],
+    };
+    const first = buildInvoice({ status: 'in_approval', approval: request(), missingRequiredFields });
+    expect(approvalAbilities(first, viewer(CLARA)).missingToApprove).toEqual(['costCenter']);
+    // Only for who waits to approve: nobody else is held back by them.
+    expect(approvalAbilities(first, viewer(ADA)).missingToApprove).toEqual([]);
+    const last = buildInvoice({
+      status: 'in_approval',
+      approval: request({
+        currentStep: 1,
+        steps: [
+          { requiredApprovals: 1, items: [item(CLARA, 'approved')] },
+          { requiredApprovals: 1, items: [item(ADA)] },
+        ],
+      }),
+      missingRequiredFields,
+    });
+    expect(approvalAbilities(last, viewer(ADA)).missingToApprove).toEqual(['costCenter', 'notes']);
   });
 
   it('moves on with the open step and never asks twice', () => {
@@ -97,7 +122,13 @@ describe('approvalAbilities', () => {
     expect(approvalAbilities(pending, viewer(CLARA, { permissions: ['ap_invoices:manage'] })).canReset).toBe(true);
     expect(approvalAbilities(pending, viewer(CLARA, { role: 'admin' })).canReset).toBe(true);
     const rejected = buildInvoice({ status: 'rejected', approval: request({ status: 'rejected' }) });
-    expect(approvalAbilities(rejected, viewer(BEN))).toEqual({ canRequest: false, canDecide: false, canReset: true, handOn: [] });
+    expect(approvalAbilities(rejected, viewer(BEN))).toEqual({
+      canRequest: false,
+      canDecide: false,
+      missingToApprove: [],
+      canReset: true,
+      handOn: [],
+    });
     const exported = buildInvoice({ status: 'exported', approval: request({ status: 'approved' }) });
     expect(approvalAbilities(exported, viewer(BEN, { role: 'admin' })).canReset).toBe(false);
   });
@@ -111,11 +142,15 @@ describe('isWaitingApprover', () => {
 });
 
 describe('isApprovalResetOnSave', () => {
-  it('asks when total, currency or counterparty change while approvals are under way or given', () => {
+  it('asks when total, currency or counterparty (record, name or IBAN) change while approvals are under way or given', () => {
     const pending = buildInvoice({ status: 'in_approval', approval: request() });
     expect(isApprovalResetOnSave(pending, ['totalAmount'])).toBe(true);
     expect(isApprovalResetOnSave(pending, ['counterpartyId', 'notes'])).toBe(true);
     expect(isApprovalResetOnSave(pending, ['notes', 'dueDate'])).toBe(false);
+    // Without a counterparty record, its name and IBAN are the counterparty (as on the server).
+    expect(isApprovalResetOnSave(pending, ['counterpartyName'])).toBe(true);
+    expect(isApprovalResetOnSave(pending, ['counterpartyIban'])).toBe(true);
+    expect(isApprovalResetOnSave(pending, ['counterpartyBic', 'counterpartyVat'])).toBe(false);
     const approved = buildInvoice({ status: 'approved', approval: request({ status: 'approved' }) });
     expect(isApprovalResetOnSave(approved, ['currency'])).toBe(true);
   });

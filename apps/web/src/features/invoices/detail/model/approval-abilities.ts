@@ -1,4 +1,6 @@
+import { requirementStageOfApproval } from '@kontor/domain/approvals/approval-engine';
 import type { ApprovalRequestView } from '@kontor/domain/approvals/approval-views';
+import { APPROVAL_RESETTING_FIELDS } from '@kontor/domain/invoices/approval-reset';
 import type { Invoice } from '@kontor/domain/invoices/invoice-schema';
 import { hasPermission, type Permission, type Role } from '@kontor/domain/permissions';
 
@@ -12,6 +14,11 @@ export interface ApprovalAbilities {
   canRequest: boolean;
   /** Approve and reject go together: the viewer waits as an approver of the open step. */
   canDecide: boolean;
+  /**
+   * The required fields (SPEC §5) still missing for the viewer's approval: the server refuses it
+   * until they are filled, so Approve waits for them. Rejecting needs none of them.
+   */
+  missingToApprove: string[];
   canReset: boolean;
   /**
    * The open approvals of the current step the viewer may hand on to another member: their own,
@@ -34,8 +41,12 @@ export function isWaitingApprover(approval: ApprovalRequestView | null, userId: 
  * reject when waiting for the viewer; reset in approval, approved or rejected, for the one who
  * requested it or whoever manages invoices (admin passes every check).
  */
-export function approvalAbilities(invoice: Pick<Invoice, 'status' | 'approval'>, viewer: ApprovalViewer): ApprovalAbilities {
+export function approvalAbilities(
+  invoice: Pick<Invoice, 'status' | 'approval' | 'missingRequiredFields'>,
+  viewer: ApprovalViewer,
+): ApprovalAbilities {
   const { approval } = invoice;
+  const canDecide = invoice.status === 'in_approval' && isWaitingApprover(approval, viewer.userId);
   const isRequester = approval !== null && approval.requestedBy === viewer.userId;
   const managesInvoices = hasPermission(viewer.role, viewer.permissions, 'ap_invoices:manage');
   const openItems =
@@ -44,7 +55,9 @@ export function approvalAbilities(invoice: Pick<Invoice, 'status' | 'approval'>,
       : [];
   return {
     canRequest: invoice.status === 'new',
-    canDecide: invoice.status === 'in_approval' && isWaitingApprover(approval, viewer.userId),
+    canDecide,
+    // The server's own rule picks the stage: the approval completing the last step is the last one.
+    missingToApprove: canDecide && approval ? invoice.missingRequiredFields[requirementStageOfApproval(approval)] : [],
     canReset: RESETTABLE_STATUSES.includes(invoice.status) && (isRequester || managesInvoices),
     handOn: openItems
       .filter((item) => managesInvoices || item.approverId === viewer.userId)
@@ -52,10 +65,10 @@ export function approvalAbilities(invoice: Pick<Invoice, 'status' | 'approval'>,
   };
 }
 
-/** The fields whose change resets approvals under way or given (SPEC §4). */
-export const APPROVAL_RESETTING_FIELDS = ['totalAmount', 'currency', 'counterpartyId'] as const;
-
-/** Saving these changes would reset the invoice's pending or approved approvals: ask first. */
+/**
+ * Saving these changes would reset the invoice's pending or approved approvals: ask first. The
+ * server resets by the same list (a new counterparty name or IBAN counts as a new counterparty).
+ */
 export function isApprovalResetOnSave(invoice: Pick<Invoice, 'status' | 'approval'>, changedFields: readonly string[]): boolean {
   const isUnderWay = invoice.approval?.status === 'pending' || invoice.approval?.status === 'approved';
   const isResettable = invoice.status === 'in_approval' || invoice.status === 'approved';

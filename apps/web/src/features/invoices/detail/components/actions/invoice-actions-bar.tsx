@@ -3,14 +3,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { allowedInvoiceActions } from '@kontor/domain/invoices/invoice-status';
-import type { Invoice } from '@kontor/domain/invoices/invoice-schema';
+import { reasonBodySchema, type Invoice } from '@kontor/domain/invoices/invoice-schema';
+import { ReasonDialog } from '@/components/reason-dialog';
 import { Button } from '@/components/ui/button';
-import { notifyError, notifySuccess } from '@/lib/notify';
 import { useArchiveInvoice } from '../../api/archive-invoice';
 import { useCancelInvoice } from '../../api/cancel-invoice';
 import { useDeleteInvoice } from '../../api/delete-invoice';
 import { useRestoreInvoice } from '../../api/restore-invoice';
-import { CancelInvoiceDialog } from './cancel-invoice-dialog';
+import { useInvoiceActionRunner } from '../run-invoice-action';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 
 export interface InvoiceActionsBarProps {
@@ -20,13 +20,16 @@ export interface InvoiceActionsBarProps {
   listPath: string;
   /** Unsaved form changes would be lost when the invoice leaves this screen. */
   hasUnsavedChanges: boolean;
+  /** Where a restored invoice goes; without it, restoring stays here. */
+  restoredPath?: string | undefined;
 }
 
 /**
  * The status actions the transition table allows (SPEC §4). Cancelling and archiving take the
- * invoice out of the working lists, so the user lands in the archive; restoring stays here.
+ * invoice out of the working lists, so the user lands in the archive; restoring stays here,
+ * unless the screen is the archive's (restoredPath).
  */
-export function InvoiceActionsBar({ invoice, slug, listPath, hasUnsavedChanges }: InvoiceActionsBarProps) {
+export function InvoiceActionsBar({ invoice, slug, listPath, hasUnsavedChanges, restoredPath }: InvoiceActionsBarProps) {
   const { t } = useTranslation('invoice-detail');
   const navigate = useNavigate();
   const allowed = new Set(allowedInvoiceActions(invoice.status));
@@ -35,18 +38,9 @@ export function InvoiceActionsBar({ invoice, slug, listPath, hasUnsavedChanges }
   const restore = useRestoreInvoice(invoice.id);
   const remove = useDeleteInvoice(invoice.id);
   const [dialog, setDialog] = useState<'cancel' | 'delete' | null>(null);
+  // Only a success closes the dialog: a failed cancel keeps the typed reason for another try.
+  const run = useInvoiceActionRunner(invoice.id, () => setDialog(null));
   const archivePath = `/${slug}/archive/invoices`;
-
-  const run = async (action: () => Promise<unknown>, success: string, failure: string, then?: () => void) => {
-    try {
-      await action();
-      notifySuccess(success);
-      setDialog(null);
-      then?.();
-    } catch (error) {
-      notifyError(error, failure);
-    }
-  };
 
   return (
     <div role="group" aria-label={t('actions.label')} className="flex flex-wrap items-center gap-2">
@@ -54,7 +48,13 @@ export function InvoiceActionsBar({ invoice, slug, listPath, hasUnsavedChanges }
         <Button
           variant="secondary"
           isLoading={restore.isPending}
-          onClick={() => void run(() => restore.mutateAsync(invoice.version), t('actions.restored'), t('actions.restoreFailed'))}
+          onClick={() =>
+            void run(
+              () => restore.mutateAsync(invoice.version),
+              { success: t('actions.restored'), failure: t('actions.restoreFailed') },
+              restoredPath ? () => void navigate(restoredPath, { replace: true }) : undefined,
+            )
+          }
         >
           <ArchiveRestore aria-hidden="true" />
           {t('actions.restore')}
@@ -68,8 +68,7 @@ export function InvoiceActionsBar({ invoice, slug, listPath, hasUnsavedChanges }
           onClick={() =>
             void run(
               () => archive.mutateAsync(invoice.version),
-              t('actions.archived'),
-              t('actions.archiveFailed'),
+              { success: t('actions.archived'), failure: t('actions.archiveFailed') },
               () => void navigate(archivePath),
             )
           }
@@ -93,15 +92,23 @@ export function InvoiceActionsBar({ invoice, slug, listPath, hasUnsavedChanges }
       {hasUnsavedChanges && (allowed.has('cancel') || allowed.has('archive') || allowed.has('delete')) ? (
         <span className="text-xs text-muted-foreground">{t('actions.saveFirst')}</span>
       ) : null}
-      <CancelInvoiceDialog
+      {/* SPEC §5: cancelling needs a reason, checked by the server's own rule. */}
+      <ReasonDialog
         open={dialog === 'cancel'}
         onOpenChange={(open) => setDialog(open ? 'cancel' : null)}
+        title={t('actions.cancelTitle')}
+        description={t('actions.cancelDescription')}
+        label={t('actions.reason')}
+        confirm={t('actions.confirmCancel')}
+        cancelLabel={t('actions.keep')}
+        tone="destructive"
+        schema={reasonBodySchema.shape.reason}
         isPending={cancel.isPending}
+        testId="cancel-invoice-dialog"
         onConfirm={(reason) =>
           run(
             () => cancel.mutateAsync({ reason, version: invoice.version }),
-            t('actions.cancelled'),
-            t('actions.cancelFailed'),
+            { success: t('actions.cancelled'), failure: t('actions.cancelFailed') },
             () => void navigate(archivePath),
           )
         }
@@ -113,8 +120,7 @@ export function InvoiceActionsBar({ invoice, slug, listPath, hasUnsavedChanges }
         onConfirm={() =>
           void run(
             () => remove.mutateAsync(invoice.version),
-            t('actions.deleted'),
-            t('actions.deleteFailed'),
+            { success: t('actions.deleted'), failure: t('actions.deleteFailed') },
             () => void navigate(listPath),
           )
         }

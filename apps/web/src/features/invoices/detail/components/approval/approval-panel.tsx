@@ -8,10 +8,12 @@ import { ApprovalSection } from '@/components/approval/approval-section';
 import { ReasonDialog } from '@/components/reason-dialog';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { notifyError, notifySuccess } from '@/lib/notify';
 import { useSession } from '@/lib/session-context';
 import { useApprovalActions } from '../../api/approval-actions';
 import { approvalAbilities } from '../../model/approval-abilities';
+import { approvalOutcome, approvalOutcomeMessage } from '../../model/approval-outcome';
+import { MissingFieldsAlert } from '../missing-fields-alert';
+import { useInvoiceActionRunner } from '../run-invoice-action';
 import { HandOnApprovalDialog } from './hand-on-approval-dialog';
 import { NextToApproveLink } from './next-to-approve-link';
 import { RequestApprovalDialog } from './request-approval-dialog';
@@ -29,6 +31,8 @@ export function ApprovalPanel({ invoice, hasUnsavedChanges }: ApprovalPanelProps
   const actions = useApprovalActions(invoice.id);
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<'request' | 'reject' | 'reset' | 'hand-on' | null>(null);
+  // A dialog closes only when its action succeeded: a failed one keeps what was typed in it.
+  const run = useInvoiceActionRunner(invoice.id, () => setDialog(null));
   const { approval } = invoice;
   const abilities = approvalAbilities(invoice, {
     userId: session.user.id,
@@ -45,17 +49,10 @@ export function ApprovalPanel({ invoice, hasUnsavedChanges }: ApprovalPanelProps
     !hasPermission(session.user.role, session.permissions, 'ap_invoices:manage');
   if (!approval && !abilities.canRequest) return null;
 
-  /** Runs an action with its toasts; true when it succeeded (a dialog then closes). */
-  const run = async (action: () => Promise<unknown>, success: string, failure: string): Promise<boolean> => {
-    try {
-      await action();
-      notifySuccess(success);
-      setDialog(null);
-      return true;
-    } catch (error) {
-      notifyError(error, failure);
-      return false;
-    }
+  /** One approval may only be recorded, complete its step, or approve the invoice: the toast says which. */
+  const approvedText = (answer: Invoice) => {
+    const { key, values } = approvalOutcomeMessage(approvalOutcome(approval, answer.approval));
+    return t(key, values);
   };
 
   return (
@@ -72,6 +69,7 @@ export function ApprovalPanel({ invoice, hasUnsavedChanges }: ApprovalPanelProps
         ) : null
       }
     >
+      <MissingFieldsAlert fields={abilities.missingToApprove} before="approve" tone="warning" testId="approve-missing-fields" />
       {hasActions ? (
         <div role="group" aria-label={t('approval.actionsLabel')} className="flex flex-wrap items-center gap-2">
           {abilities.canRequest ? (
@@ -83,14 +81,13 @@ export function ApprovalPanel({ invoice, hasUnsavedChanges }: ApprovalPanelProps
           {abilities.canDecide ? (
             <>
               <Button
-                disabled={hasUnsavedChanges}
+                disabled={hasUnsavedChanges || abilities.missingToApprove.length > 0}
                 isLoading={actions.approve.isPending}
                 onClick={() =>
-                  void run(
-                    () => actions.approve.mutateAsync(invoice.version),
-                    t('approval.approved'),
-                    t('approval.approveFailed'),
-                  )
+                  void run(() => actions.approve.mutateAsync(invoice.version), {
+                    success: approvedText,
+                    failure: t('approval.approveFailed'),
+                  })
                 }
               >
                 <Check aria-hidden="true" />
@@ -124,11 +121,10 @@ export function ApprovalPanel({ invoice, hasUnsavedChanges }: ApprovalPanelProps
         onOpenChange={(open) => setDialog(open ? 'request' : null)}
         isPending={actions.request.isPending}
         onConfirm={(flowId) =>
-          run(
-            () => actions.request.mutateAsync(flowId ? { version: invoice.version, flowId } : { version: invoice.version }),
-            t('approval.requestSent'),
-            t('approval.requestFailed'),
-          )
+          run(() => actions.request.mutateAsync(flowId ? { version: invoice.version, flowId } : { version: invoice.version }), {
+            success: t('approval.requestSent'),
+            failure: t('approval.requestFailed'),
+          })
         }
       />
       <ReasonDialog
@@ -143,11 +139,10 @@ export function ApprovalPanel({ invoice, hasUnsavedChanges }: ApprovalPanelProps
         isPending={actions.reject.isPending}
         testId="reject-approval-dialog"
         onConfirm={(reason) =>
-          run(
-            () => actions.reject.mutateAsync({ version: invoice.version, reason }),
-            t('approval.rejected'),
-            t('approval.rejectFailed'),
-          )
+          run(() => actions.reject.mutateAsync({ version: invoice.version, reason }), {
+            success: t('approval.rejected'),
+            failure: t('approval.rejectFailed'),
+          })
         }
       />
       <HandOnApprovalDialog
@@ -157,11 +152,10 @@ export function ApprovalPanel({ invoice, hasUnsavedChanges }: ApprovalPanelProps
         onOpenChange={(open) => setDialog(open ? 'hand-on' : null)}
         isPending={actions.reassign.isPending}
         onConfirm={async (body, newApproverName) => {
-          const done = await run(
-            () => actions.reassign.mutateAsync(body),
-            t('approval.handOn.done', { name: newApproverName }),
-            t('approval.handOn.failed'),
-          );
+          const done = await run(() => actions.reassign.mutateAsync(body), {
+            success: t('approval.handOn.done', { name: newApproverName }),
+            failure: t('approval.handOn.failed'),
+          });
           if (done && losesSight(body.fromApproverId)) void navigate(`/${session.organization.slug}/invoices/my-approvals`);
           return done;
         }}
@@ -176,7 +170,10 @@ export function ApprovalPanel({ invoice, hasUnsavedChanges }: ApprovalPanelProps
         tone="destructive"
         isPending={actions.reset.isPending}
         onConfirm={() =>
-          void run(() => actions.reset.mutateAsync(invoice.version), t('approval.wasReset'), t('approval.resetFailed'))
+          void run(() => actions.reset.mutateAsync(invoice.version), {
+            success: t('approval.wasReset'),
+            failure: t('approval.resetFailed'),
+          })
         }
       />
     </ApprovalSection>

@@ -9,6 +9,7 @@ import { FormField } from '@/components/ui/form-field';
 import { LoadingState } from '@/components/ui/loading-state';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useMatchingFlow } from '../../api/get-matching-flow';
+import { MissingFieldsAlert } from '../missing-fields-alert';
 
 interface RequestApprovalDialogProps {
   invoice: Invoice;
@@ -25,7 +26,6 @@ interface RequestApprovalDialogProps {
  */
 export function RequestApprovalDialog({ invoice, open, onOpenChange, onConfirm, isPending }: RequestApprovalDialogProps) {
   const { t } = useTranslation('invoice-detail');
-  const { t: tOrganization } = useTranslation('organization');
   const matching = useMatchingFlow(invoice.id, { enabled: open });
   // null: take the matching flow; an id: picked by hand.
   const [picked, setPicked] = useState<string | null>(null);
@@ -94,17 +94,7 @@ export function RequestApprovalDialog({ invoice, open, onOpenChange, onConfirm, 
           <DialogDescription>{t('approval.requestDescription')}</DialogDescription>
         </DialogHeader>
         {body}
-        {missing.length > 0 ? (
-          <Alert tone="danger" data-testid="request-missing-fields">
-            <p>
-              {t('states.missingForApproval', {
-                fields: missing
-                  .map((field) => tOrganization(`general.requiredFields.fields.${field}`, { defaultValue: field }))
-                  .join(', '),
-              })}
-            </p>
-          </Alert>
-        ) : null}
+        <MissingFieldsAlert fields={missing} before="request" tone="danger" testId="request-missing-fields" />
         <DialogFooter>
           <Button variant="outline" onClick={() => close(false)}>
             {t('approval.keep')}

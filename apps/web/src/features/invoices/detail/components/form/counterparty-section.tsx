@@ -7,8 +7,9 @@ import { fillFromCounterpartyTerms, type TermsFill } from '@kontor/domain/invoic
 import { formatIban, isIban } from '@kontor/domain/iban';
 import { fieldAria, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { counterpartyQueryOptions, useCounterparty } from '@/lib/master-data/counterparties';
+import { counterpartyQueryOptions, toCounterpartySummary, useCounterparty } from '@/lib/master-data/counterparties';
 import { notifySuccess } from '@/lib/notify';
+import { counterpartyCopyUpdates, type CounterpartyCopyField } from '../../model/counterparty-copies';
 import type { InvoiceFormValues } from '../../model/invoice-form-values';
 import { CounterpartyCombobox } from './counterparty-combobox';
 import { CounterpartyCreateDialog, type CounterpartyCreateValues } from './counterparty-create-dialog';
@@ -57,14 +58,40 @@ export function CounterpartySection() {
     if (labels.size > 0) notifySuccess(t('counterparty.termsApplied', { name: record.name, fields: [...labels].join(', ') }));
   };
 
-  /** Choosing fills the invoice's own copies only where they are still empty. */
-  const choose = (counterparty: CounterpartySummary) => {
+  /** A counterparty's details as the combobox knows them: shown already, else from the server (null if that fails). */
+  const loadDetails = async (counterpartyId: string): Promise<CounterpartySummary | null> => {
+    if (selected.data?.id === counterpartyId) return selected.data;
+    return queryClient
+      .fetchQuery(counterpartyQueryOptions(counterpartyId))
+      .then(toCounterpartySummary)
+      .catch(() => null);
+  };
+
+  /**
+   * Choosing fills the invoice's own copies where they are empty or still the previous
+   * counterparty's (see counterpartyCopyUpdates); what the user typed stays.
+   */
+  const choose = async (counterparty: CounterpartySummary) => {
+    const previousId = getValues('counterpartyId');
     setValue('counterpartyId', counterparty.id, DIRTY);
-    if (!getValues('counterpartyName')) setValue('counterpartyName', counterparty.name, DIRTY);
-    if (!getValues('counterpartyIban') && counterparty.iban) setValue('counterpartyIban', formatIban(counterparty.iban), DIRTY);
-    if (!getValues('counterpartyBic') && counterparty.bic) setValue('counterpartyBic', counterparty.bic, DIRTY);
-    if (!getValues('counterpartyVat') && counterparty.vatNumber) setValue('counterpartyVat', counterparty.vatNumber, DIRTY);
     void applyTerms(counterparty.id);
+    // Without the previous one's details every copy would count as typed by hand and stay.
+    const previous = previousId ? await loadDetails(previousId) : null;
+    if (getValues('counterpartyId') !== counterparty.id) return;
+    const [counterpartyName, counterpartyIban, counterpartyBic, counterpartyVat] = getValues([
+      'counterpartyName',
+      'counterpartyIban',
+      'counterpartyBic',
+      'counterpartyVat',
+    ]);
+    const updates = counterpartyCopyUpdates(
+      { counterpartyName, counterpartyIban, counterpartyBic, counterpartyVat },
+      previous,
+      counterparty,
+    );
+    for (const [field, value] of Object.entries(updates) as [CounterpartyCopyField, string | null][]) {
+      setValue(field, value, DIRTY);
+    }
   };
 
   return (
@@ -87,7 +114,7 @@ export function CounterpartySection() {
           id={id}
           selectedName={selected.data?.name ?? (counterpartyId ? counterpartyName : null) ?? null}
           hasSelection={Boolean(counterpartyId)}
-          onSelect={choose}
+          onSelect={(counterparty) => void choose(counterparty)}
           onClear={() => setValue('counterpartyId', null, DIRTY)}
           onCreate={(name) =>
             setCreateInitial({
@@ -113,7 +140,7 @@ export function CounterpartySection() {
           if (!open) setCreateInitial(null);
         }}
         initial={createInitial ?? EMPTY_COUNTERPARTY}
-        onCreated={choose}
+        onCreated={(counterparty) => void choose(counterparty)}
       />
     </FormSection>
   );

@@ -9,6 +9,7 @@ import { Alert } from '@/components/ui/alert';
 import { FormFooter } from '@/components/form-footer';
 import { StaleEditDialog } from '@/components/stale-edit-dialog';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { MissingFieldsAlert } from '../missing-fields-alert';
 import { AccountingSection, NotesSection } from './accounting-section';
 import { AmountsSection } from './amounts-section';
 import { CounterpartySection } from './counterparty-section';
@@ -31,7 +32,6 @@ export interface InvoiceFormProps {
 export function InvoiceForm({ invoice, onDirtyChange }: InvoiceFormProps) {
   const { t } = useTranslation('invoice-detail');
   const { t: tValidation } = useTranslation('validation');
-  const { t: tOrganization } = useTranslation('organization');
   const editor = useInvoiceEditor(invoice);
   const { form } = editor;
   const { isDirty, errors, submitCount } = form.formState;
@@ -66,17 +66,12 @@ export function InvoiceForm({ invoice, onDirtyChange }: InvoiceFormProps) {
               <p>{tValidation(warning)}</p>
             </Alert>
           ))}
-          {invoice.missingRequiredFields.request_approval.length > 0 ? (
-            <Alert tone="info" data-testid="missing-required-fields">
-              <p>
-                {t('states.missingForApproval', {
-                  fields: invoice.missingRequiredFields.request_approval
-                    .map((field) => tOrganization(`general.requiredFields.fields.${field}`, { defaultValue: field }))
-                    .join(', '),
-                })}
-              </p>
-            </Alert>
-          ) : null}
+          <MissingFieldsAlert
+            fields={invoice.missingRequiredFields.request_approval}
+            before="request"
+            tone="info"
+            testId="missing-required-fields"
+          />
           {!isEditable ? (
             <Alert tone="info">
               <p>{t('states.notEditable', { status: t(`status.${invoice.status}`) })}</p>

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
+import { APPROVAL_REQUEST_STATUSES } from '@kontor/domain/approvals/approval-engine';
+import { INVOICE_STATUSES } from '@kontor/domain/invoices/invoice-status';
 import { ActivityList } from '@/components/activity-list';
 import { formatDate } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
 import { ErrorState } from '@/components/ui/error-state';
 import { LoadingState } from '@/components/ui/loading-state';
 import { useInvoiceActivity } from '../../api/list-activity';
-import { activityDetails, activityVerb, describeActivityChanges } from '../../model/activity-changes';
-import { INVOICE_STATUSES, type InvoiceStatus } from '@kontor/domain/invoices/invoice-status';
+import { activityDetails, activityVerb, activityVerbValues, describeActivityEntryChanges } from '../../model/activity-changes';
 import { isInvoiceFormField } from '../../model/invoice-form-values';
 
 const KNOWN_ACTIONS = [
@@ -28,24 +29,42 @@ const KNOWN_ACTIONS = [
   'attach',
   'detach',
   'reassign',
+  'request_approval',
+  'approve_step',
+  'reject_step',
+  'reset_edit',
+  'reset_cancel',
+  'reset_archive',
 ] as const;
 type KnownAction = (typeof KNOWN_ACTIONS)[number];
 const isKnownAction = (action: string): action is KnownAction => (KNOWN_ACTIONS as readonly string[]).includes(action);
 const OTHER_FIELDS = ['status', 'version', 'cancelReason', 'attachments', 'approver'] as const;
 
+/** Known values are translated; anything newer the server writes is shown as it is rather than hidden. */
+const findKnown = <T extends string>(known: readonly T[], value: string): T | undefined =>
+  known.find((candidate) => candidate === value);
+
 /** Who did what when, and which fields changed (SPEC §3 activity log), newest first. */
 export function ActivityPanel({ invoiceId }: { invoiceId: string }) {
   const { t } = useTranslation('invoice-detail');
+  const { t: tCommon } = useTranslation('common');
   const activity = useInvoiceActivity(invoiceId);
 
   const fieldLabel = (field: string) => {
     if (isInvoiceFormField(field)) return t(`fields.${field}`);
+    if (field === 'approvalStatus') return t('activity.approvalStatus');
     const other = OTHER_FIELDS.find((name) => name === field);
     return other ? t(`fields.${other}`) : field;
   };
-  const statusLabel = (status: string) => {
-    const known = INVOICE_STATUSES.find((candidate: InvoiceStatus) => candidate === status);
-    return known ? t(`status.${known}`) : status;
+  const statusLabels = {
+    invoiceStatus: (status: string) => {
+      const known = findKnown(INVOICE_STATUSES, status);
+      return known ? t(`status.${known}`) : status;
+    },
+    requestStatus: (status: string) => {
+      const known = findKnown(APPROVAL_REQUEST_STATUSES, status);
+      return known ? tCommon(`approval.statuses.${known}`) : status;
+    },
   };
 
   if (activity.isPending) return <LoadingState />;
@@ -56,8 +75,8 @@ export function ActivityPanel({ invoiceId }: { invoiceId: string }) {
     <ActivityList
       entries={activity.data.items}
       testId="activity-list"
-      verbOf={(entry) => activityVerb(entry.action, entry.changes)}
-      changesOf={(entry) => describeActivityChanges(entry.changes, statusLabel)}
+      verbOf={activityVerb}
+      changesOf={(entry) => describeActivityEntryChanges(entry, statusLabels)}
       detailsOf={(entry) => {
         const details = activityDetails(entry.changes);
         // A cancellation's reason reads "Cancelled: …", a rejection's "Reason: …".
@@ -80,7 +99,10 @@ export function ActivityPanel({ invoiceId }: { invoiceId: string }) {
         apiKey: t('activity.apiKey'),
         unknownActor: t('activity.unknownActor'),
         emptyValue: t('activity.empty_value'),
-        action: (verb) => (isKnownAction(verb) ? t(`activity.actions.${verb}`) : t('activity.actions.other', { action: verb })),
+        action: (verb, entry) =>
+          isKnownAction(verb)
+            ? t(`activity.actions.${verb}`, activityVerbValues(entry))
+            : t('activity.actions.other', { action: verb }),
         change: (values) => t('activity.change', values),
         fieldLabel,
       }}
