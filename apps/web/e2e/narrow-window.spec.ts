@@ -34,6 +34,8 @@ test('on a 1280 px laptop the invoice overview and the counterparty list show ev
   await withDatabase((client) => client.query(`update invoices set due_date = '2025-01-15' where id = $1`, [invoiceId]));
   await page.goto(`/demo/invoices/new?search=${id}`);
   await expect(page.getByRole('cell', { name: `${long} GmbH`, exact: true })).toHaveAttribute('title', `${long} GmbH`);
+  const numberCell = page.getByRole('cell', { name: `RE-2026-${id}-000123`, exact: true });
+  await expect(numberCell).toHaveAttribute('title', `RE-2026-${id}-000123`);
   const fileCell = page.getByRole('cell', { name: `${long} Rechnung Oktober.pdf`, exact: true });
   await expect(fileCell).toHaveAttribute('title', `${long} Rechnung Oktober.pdf`);
   await expect.poll(() => tableOverflow(page, 'Invoices')).toBeLessThanOrEqual(0);

@@ -33,8 +33,12 @@ const OPEN_STATUSES = new Set(['new', 'in_approval', 'approved', 'rejected']);
 /** Rows in the table's first paint: a screenful. The rest of the page follows in the next render. */
 const FIRST_PAINT_ROWS = 20;
 
-/** The two text columns share what the others leave (see SHRINKING_CELL). */
-const FLUID_COLUMN = { counterparty: 'w-[30%]', file: 'w-[20%]' } as const;
+/**
+ * The text columns share what the others leave (see SHRINKING_CELL). A long invoice number is cut
+ * too, with the whole number in its title: otherwise one long number with an overdue date pushes
+ * the file column out of a 1280 px laptop's view.
+ */
+const FLUID_COLUMN = { counterparty: 'w-[30%]', invoiceNumber: 'w-[15%]', file: 'w-[15%]' } as const;
 
 /** The dense overview table: sortable columns, row selection, a row opens the invoice unless OCR still reads it. */
 export function InvoiceTable({
@@ -71,7 +75,7 @@ export function InvoiceTable({
             <SortHeader field="counterpartyName" {...header} className={FLUID_COLUMN.counterparty}>
               {t('table.counterparty')}
             </SortHeader>
-            <SortHeader field="invoiceNumber" {...header}>
+            <SortHeader field="invoiceNumber" {...header} className={FLUID_COLUMN.invoiceNumber}>
               {t('table.invoiceNumber')}
             </SortHeader>
             <SortHeader field="date" {...header}>
@@ -121,7 +125,12 @@ export function InvoiceTable({
                 >
                   {item.counterpartyName ?? <Missing />}
                 </td>
-                <td className="px-3 py-2 whitespace-nowrap">{item.invoiceNumber ?? <Missing />}</td>
+                <td
+                  className={cn(FLUID_COLUMN.invoiceNumber, SHRINKING_CELL, 'px-3 py-2')}
+                  title={item.invoiceNumber ?? undefined}
+                >
+                  {item.invoiceNumber ?? <Missing />}
+                </td>
                 <DateCell value={item.date} />
                 <DueDateCell value={item.dueDate} isOpen={OPEN_STATUSES.has(item.status)} />
                 <AmountCell amount={item.totalAmount} currency={item.currency} />
