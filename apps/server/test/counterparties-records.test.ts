@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Counterparty } from '@kontor/domain';
-import { counterparties, organizations } from '../src/db/schema';
+import { approvalFlows, counterparties, organizations } from '../src/db/schema';
 import { type caller, counterpartyBody, createCounterparty, createCounterpartyTestOrganization } from './counterparty-fixtures';
 import { addMember, type TestOrganization, type TestUser } from './factories';
 import { createTestApp, type TestApp } from './harness';
@@ -194,6 +194,27 @@ describe('counterparty records: create, update, delete, trust', () => {
     expect((await call('GET', `/api/counterparties/${unused.id}`, viewer.cookie)).statusCode).toBe(404);
     const rows = await testApp.database.db.select().from(counterparties).where(eq(counterparties.id, unused.id));
     expect(rows).toEqual([]);
+  });
+
+  it('refuses to delete a counterparty an approval flow names in a condition, naming the flows', async () => {
+    const named = await create({ name: 'In Bedingung GmbH' });
+    await testApp.database.db.insert(approvalFlows).values({
+      organizationId: org.id,
+      name: 'Großlieferant',
+      type: 'invoice',
+      position: 50,
+      steps: [{ approverIds: [org.admin.userId], requiredApprovals: 1 }],
+      conditions: [{ kind: 'counterparty', counterpartyIds: [named.id] }],
+    });
+    const refused = await call('DELETE', `/api/counterparties/${named.id}?version=1`, clerk.cookie);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'counterparty_in_approval_flows',
+      params: { flows: 'Großlieferant' },
+      message:
+        'This counterparty is a condition of the approval flows Großlieferant and cannot be deleted. Remove it from their conditions first.',
+    });
+    expect((await call('GET', `/api/counterparties/${named.id}`, viewer.cookie)).statusCode).toBe(200);
   });
 
   it('marks trusted with date and user, removes trust, and the history shows who did it', async () => {

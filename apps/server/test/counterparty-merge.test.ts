@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Counterparty, CounterpartyListItem, CounterpartyMergePreview, VatCheckState } from '@kontor/domain';
 import {
   activityLog,
+  approvalFlows,
   counterparties,
   counterpartyEmailVerifications,
   counterpartyExecutiveVerifications,
@@ -264,6 +265,61 @@ describe('merging counterparties', () => {
     const response = await postMerge(ctx.clerk.cookie, mergeBody(survivor, merged, { name: 'merged' }));
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ name: 'Alpha KG', skontoDays: 10, skontoRate: 200, paymentTermsDays: 30 });
+  });
+
+  it('points approval-flow conditions naming the merged counterparty at the survivor, once, and logs it on the flow', async () => {
+    const survivor = await create({ name: 'Flow Überlebender GmbH' });
+    const merged = await create({ name: 'Flow Aufgenommen GmbH' });
+    const bystander = await create({ name: 'Flow Unbeteiligt GmbH' });
+    const step = [{ approverIds: [ctx.org.admin.userId], requiredApprovals: 1 }];
+    const [both, onlyMerged, untouched] = await ctx.testApp.database.db
+      .insert(approvalFlows)
+      .values(
+        [
+          { name: 'Beide', counterpartyIds: [survivor.id, merged.id] },
+          { name: 'Nur aufgenommen', counterpartyIds: [bystander.id, merged.id] },
+          { name: 'Unbeteiligt', counterpartyIds: [bystander.id] },
+        ].map(({ name, counterpartyIds }, position) => ({
+          organizationId: ctx.org.id,
+          name,
+          type: 'invoice' as const,
+          position: 100 + position,
+          steps: step,
+          conditions: [
+            { kind: 'amount_above' as const, amount: 100, currency: 'EUR' as const },
+            { kind: 'counterparty' as const, counterpartyIds },
+          ],
+        })),
+      )
+      .returning();
+
+    const response = await postMerge(ctx.clerk.cookie, mergeBody(survivor, merged));
+    expect(response.statusCode, response.body).toBe(200);
+
+    const flows = await ctx.testApp.database.db.select().from(approvalFlows).where(eq(approvalFlows.organizationId, ctx.org.id));
+    const byId = new Map(flows.map((flow) => [flow.id, flow]));
+    expect(byId.get(both!.id)).toMatchObject({
+      version: 2,
+      conditions: [
+        { kind: 'amount_above', amount: 100 },
+        { kind: 'counterparty', counterpartyIds: [survivor.id] },
+      ],
+    });
+    expect(byId.get(onlyMerged!.id)).toMatchObject({
+      version: 2,
+      conditions: [{ kind: 'amount_above' }, { kind: 'counterparty', counterpartyIds: [bystander.id, survivor.id] }],
+    });
+    expect(byId.get(untouched!.id)).toMatchObject({ version: 1, conditions: untouched!.conditions });
+
+    const flowLog = await ctx.testApp.database.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.entityType, 'approval_flow'), eq(activityLog.entityId, onlyMerged!.id)));
+    expect(flowLog.map((entry) => entry.changes)).toEqual([
+      { name: 'Nur aufgenommen', counterpartyMerged: { from: merged.name, to: survivor.name } },
+    ]);
+    const [mergeEntry] = (await activity(survivor.id)).filter((entry) => entry.action === 'merge');
+    expect(mergeEntry!.changes).toMatchObject({ approvalFlows: ['Beide', 'Nur aufgenommen'] });
   });
 
   it('answers 409 stale_version for an outdated version and changes nothing', async () => {

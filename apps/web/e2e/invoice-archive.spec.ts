@@ -36,6 +36,13 @@ test('a cancelled invoice is in the archive with its reason and can be restored 
   expect(csv).toContain(`${invoiceNumber},`);
   expect(csv).toContain(reason);
 
+  // A row opens the invoice as a screen of its own: one heading, the invoice's, with the reason.
+  await row.getByText(reason).click();
+  await expect(page).toHaveURL(new RegExp(`/demo/archive/invoices/${invoiceId}`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Invoice ${invoiceNumber}`);
+  await expect(page.getByText(`Cancelled: ${reason}`)).toBeVisible();
+  await page.goBack();
+
   await row.getByRole('button', { name: `Restore invoice ${invoiceNumber}` }).click();
   await expect(page.getByText(`Invoice ${invoiceNumber} restored; you find it under New.`)).toBeVisible();
   await expect(row).toHaveCount(0);

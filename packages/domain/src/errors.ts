@@ -69,6 +69,7 @@ export const ERROR_STATUS = {
   bank_account_conflict: 409,
   counterparty_not_found: 404,
   counterparty_in_use: 409,
+  counterparty_in_approval_flows: 409,
   merge_failed: 409,
   merge_failed_duplicate_key: 409,
   counterparty_exists: 409,

@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { ApprovalFlowType } from '@kontor/domain';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { ApprovalCondition, ApprovalFlowType } from '@kontor/domain';
 import type { OrgId, Tx } from '../../db/database';
 import { approvalFlows, costCenters, counterparties, memberships, users } from '../../db/schema';
 import { readerOrder } from '../../db/reader-text';
@@ -129,4 +129,56 @@ export async function findExistingCounterpartyIds(tx: Tx, orgId: OrgId, ids: str
     .from(counterparties)
     .where(and(eq(counterparties.organizationId, orgId), inArray(counterparties.id, ids)));
   return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * The conditions that name records by id, with the list that holds the ids. A deleted record
+ * would leave such a condition unable to match, silently: deletes ask here first, merges re-point.
+ */
+const RECORD_CONDITIONS = { cost_center: 'costCenterIds', counterparty: 'counterpartyIds' } as const;
+export type RecordConditionKind = keyof typeof RECORD_CONDITIONS;
+
+function namesRecord(kind: RecordConditionKind, id: string): SQL {
+  return sql`exists (select 1 from jsonb_array_elements(${approvalFlows.conditions}) as c
+                     where c->>'kind' = ${kind} and c->${RECORD_CONDITIONS[kind]} ? ${id})`;
+}
+
+/** The approval flows with a condition naming this cost centre or counterparty, by name. */
+export async function flowNamesNaming(tx: Tx, orgId: OrgId, kind: RecordConditionKind, id: string): Promise<string[]> {
+  const rows = await tx
+    .select({ name: approvalFlows.name })
+    .from(approvalFlows)
+    .where(and(eq(approvalFlows.organizationId, orgId), namesRecord(kind, id)))
+    .orderBy(approvalFlows.name);
+  return rows.map((row) => row.name);
+}
+
+/**
+ * A merged counterparty's place in flow conditions goes to the survivor (named once), so that its
+ * invoices, now the survivor's, still take the flow they took before. Answers the flows changed;
+ * each gets a new version, so that an admin editing one with the old list gets a 409.
+ */
+export async function repointCounterpartyConditions(
+  tx: Tx,
+  orgId: OrgId,
+  fromId: string,
+  toId: string,
+): Promise<{ id: string; name: string }[]> {
+  const rows = await tx
+    .select({ id: approvalFlows.id, name: approvalFlows.name, conditions: approvalFlows.conditions })
+    .from(approvalFlows)
+    .where(and(eq(approvalFlows.organizationId, orgId), namesRecord('counterparty', fromId)))
+    .for('update');
+  for (const row of rows) {
+    const conditions = row.conditions.map((condition): ApprovalCondition => {
+      if (condition.kind !== 'counterparty') return condition;
+      const ids = condition.counterpartyIds.map((id) => (id === fromId ? toId : id));
+      return { ...condition, counterpartyIds: [...new Set(ids)] };
+    });
+    await tx
+      .update(approvalFlows)
+      .set({ conditions, version: sql`${approvalFlows.version} + 1`, updatedAt: sql`now()` })
+      .where(and(eq(approvalFlows.organizationId, orgId), eq(approvalFlows.id, row.id)));
+  }
+  return rows.map(({ id, name }) => ({ id, name }));
 }

@@ -11,6 +11,7 @@ import {
 } from '@kontor/domain';
 import type { Database, OrgId, Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
+import { repointCounterpartyConditions } from '../approvals/flow-repo';
 import type { OrgContext } from '../../plugins/session';
 import { diffFields, writeActivity, type Actor } from '../activity-log/writer';
 import { tenant } from '../master-data/service-helpers';
@@ -136,6 +137,7 @@ export class CounterpartyMergeService {
             throw new AppError('validation_failed', undefined, { fieldErrors: { defaultLedgerAccountId: ['invalid'] } });
           }
           const moves = await this.moveEverything(tx, org, pair, accounts, fields.name);
+          const approvalFlows = await repointFlowConditions(tx, org, pair);
           await deleteCounterpartyRow(tx, org.orgId, pair.merged.id);
 
           // Checked only now: the merged one (which may hold the chosen numbers) is gone.
@@ -178,6 +180,7 @@ export class CounterpartyMergeService {
               mergedName: pair.merged.name,
               takenFromMerged,
               moves,
+              ...(approvalFlows.length > 0 ? { approvalFlows } : {}),
             },
           });
           if (trust.isRemoved) await logTrustRemoved(tx, org.orgId, pair.survivor.id, trust.newIbans);
@@ -266,4 +269,22 @@ async function updateSurvivor(
   });
   if (!after) throw new AppError('stale_version');
   return after;
+}
+
+/**
+ * Flow conditions naming the merged counterparty name the survivor instead (its invoices, now the
+ * survivor's, keep their flow); each changed flow logs it. Answers the changed flows' names.
+ */
+async function repointFlowConditions(tx: Tx, org: OrgContext, { survivor, merged }: Pair): Promise<string[]> {
+  const flows = await repointCounterpartyConditions(tx, org.orgId, merged.id, survivor.id);
+  for (const flow of flows) {
+    await writeActivity(tx, org.orgId, {
+      entityType: 'approval_flow',
+      entityId: flow.id,
+      action: 'update',
+      actor: actorOf(org),
+      changes: { name: flow.name, counterpartyMerged: { from: merged.name, to: survivor.name } },
+    });
+  }
+  return flows.map((flow) => flow.name);
 }

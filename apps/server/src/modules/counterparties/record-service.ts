@@ -1,6 +1,7 @@
 import type { Counterparty, CounterpartyFields, UpdateCounterpartyBody } from '@kontor/domain';
 import type { Database, OrgId, Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
+import { flowNamesNaming } from '../approvals/flow-repo';
 import type { OrgContext } from '../../plugins/session';
 import type { ActivityLogEntry } from '../activity-log/reader';
 import { diffFields, writeActivity, type Actor } from '../activity-log/writer';
@@ -238,6 +239,9 @@ export class CounterpartyRecordService {
       if (invoiceCounts.total > 0 || transactions > 0) {
         throw new AppError('counterparty_in_use', { invoices: invoiceCounts.total, transactions });
       }
+      // A flow condition naming a deleted counterparty would never match again, silently.
+      const flows = await flowNamesNaming(tx, org.orgId, 'counterparty', id);
+      if (flows.length > 0) throw new AppError('counterparty_in_approval_flows', { flows: flows.join(', ') });
       // Payment history does not block (SPEC §5 names invoices and transactions): it has no foreign key, so it is unlinked here.
       const unlinkedPayments = await unlinkPaymentHistory(tx, org.orgId, id);
       await deleteCounterpartyRow(tx, org.orgId, id);

@@ -3,6 +3,7 @@ import { COST_CENTER_COLUMNS } from '@kontor/domain/master-data-import';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
+import { flowNamesNaming } from '../approvals/flow-repo';
 import type { OrgContext } from '../../plugins/session';
 import { cell, readCsvTable, resolveColumns, type ColumnSpec } from './csv-table';
 import { uniqueViolationConstraint } from './db-errors';
@@ -18,7 +19,7 @@ import {
   type CostCenterRow,
 } from './repo';
 import { requireCurrent, tenant, type SkippedRow } from './service-helpers';
-import { countInvoicesUsing, flowNamesWithCostCenter } from './usage-repo';
+import { countInvoicesUsing } from './usage-repo';
 
 type CostCenterInput = z.output<typeof costCenterInputSchema>;
 
@@ -80,7 +81,7 @@ export class CostCenterService {
       const count = await countInvoicesUsing(tx, org.orgId, 'cost_center', id);
       if (count > 0) throw new AppError('master_data_in_use', { count });
       // A flow condition naming a deleted cost centre would never match again, silently.
-      const flows = await flowNamesWithCostCenter(tx, org.orgId, id);
+      const flows = await flowNamesNaming(tx, org.orgId, 'cost_center', id);
       if (flows.length > 0) throw new AppError('cost_center_in_approval_flows', { flows: flows.join(', ') });
       await deleteCostCenterRow(tx, org.orgId, id);
     });

@@ -1,7 +1,7 @@
-import { and, count, eq, exists, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, exists, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { OrgId, Tx } from '../../db/database';
-import { approvalFlows, counterparties, invoiceSplits, invoices } from '../../db/schema';
+import { counterparties, invoiceSplits, invoices } from '../../db/schema';
 
 /** What an invoice can point at. Invoices hold plain ids (no foreign keys), so deletes ask here first. */
 export type InvoiceReference = 'cost_center' | 'ledger_account' | 'tax_key' | 'debitor_bank_account';
@@ -53,20 +53,4 @@ export async function countCounterpartiesDefaultingTo(tx: Tx, orgId: OrgId, ledg
     .from(counterparties)
     .where(and(eq(counterparties.organizationId, orgId), eq(counterparties.defaultLedgerAccountId, ledgerAccountId)));
   return row?.count ?? 0;
-}
-
-/** The approval flows with a cost-centre condition naming this cost centre, by name. */
-export async function flowNamesWithCostCenter(tx: Tx, orgId: OrgId, costCenterId: string): Promise<string[]> {
-  const rows = await tx
-    .select({ name: approvalFlows.name })
-    .from(approvalFlows)
-    .where(
-      and(
-        eq(approvalFlows.organizationId, orgId),
-        sql`exists (select 1 from jsonb_array_elements(${approvalFlows.conditions}) as c
-                     where c->>'kind' = 'cost_center' and c->'costCenterIds' ? ${costCenterId})`,
-      ),
-    )
-    .orderBy(approvalFlows.name);
-  return rows.map((row) => row.name);
 }

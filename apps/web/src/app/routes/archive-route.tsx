@@ -15,9 +15,11 @@ type ArchiveTab = (typeof ARCHIVE_TABS)[number];
 export function ArchiveRoute() {
   const { t } = useTranslation('invoices');
   const session = useSession();
-  const { tab: tabParam } = useParams();
+  const { tab: tabParam, id } = useParams();
   const tab: ArchiveTab = (ARCHIVE_TABS as readonly string[]).includes(tabParam ?? '') ? (tabParam as ArchiveTab) : 'invoices';
   const visibleTabs = ARCHIVE_TABS.filter((entry) => entry !== 'transactions' || can(session, 'payment_runs:manage'));
+  // An opened invoice is a screen of its own with its own heading, as from the overview.
+  if (tab === 'invoices' && id) return <ArchivedInvoices />;
 
   return (
     <>
