@@ -43,13 +43,16 @@ test('the invoice overview shows its first rows without loading form, dialog or 
       .map((entry) => entry.name);
   });
   expect(scripts.length).toBeGreaterThan(3);
+  // The error catalogue (a JSON chunk, without sources in its map) loads when the browser is
+  // idle; whatever shows an error waits for it.
+  expect(scripts.filter((script) => /\/errors-[\w-]+\.js$/.test(script))).toEqual([]);
 
   const sources = new Map<string, string>();
   for (const script of scripts) {
     const map = await fresh.request.get(`${script}.map`);
     if (!map.ok()) {
-      // The bundler's own module loader is the one script built without a source map.
-      expect(script).toMatch(/\/rolldown-runtime-[\w-]+\.js$/);
+      // The bundler's own module loader and preload helper are built without a source map.
+      expect(script).toMatch(/\/(rolldown-runtime|preload-helper)-[\w-]+\.js$/);
       continue;
     }
     for (const source of ((await map.json()) as { sources: string[] }).sources) sources.set(source, script);
@@ -57,6 +60,24 @@ test('the invoice overview shows its first rows without loading form, dialog or 
   expect([...sources.keys()].some((source) => source.includes('src/features/invoices/'))).toBe(true);
   const unwanted = [...sources].filter(([source]) => NOT_ON_FIRST_SCREEN.some((part) => source.includes(part)));
   expect(unwanted.map(([source, script]) => `${source} (in ${script.split('/').pop()})`)).toEqual([]);
+  await context.close();
+});
+
+test('an error on the first screen is shown translated although its catalogue loads later', async ({ browser, page }) => {
+  await signIn(page, DEMO_ADMIN);
+  const context = await browser.newContext({ storageState: await page.context().storageState() });
+  const fresh = await context.newPage();
+  await fresh.route(
+    (url) => url.pathname === '/api/invoices',
+    (route) =>
+      route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'forbidden', message: 'Forbidden' }),
+      }),
+  );
+  await fresh.goto('/demo/invoices/new');
+  await expect(fresh.getByRole('alert').filter({ hasText: 'You are not allowed to do this.' })).toBeVisible();
   await context.close();
 });
 

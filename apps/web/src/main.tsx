@@ -6,9 +6,10 @@ import { startFirstScreenRequests } from '@/app/guards/prefetch-entry';
 import { createAppRouter } from '@/app/router';
 import { wireSessionHandling } from '@/app/session-wiring';
 import { warmUpFirstRender } from '@/app/warm-up';
-import { initI18n, preloadNamespaces, type Namespace } from '@/lib/i18n';
+import { errorMessagesLoaded, initI18n, preloadNamespaces, type Namespace } from '@/lib/i18n';
 import { detectBrowserLocale } from '@/lib/locale';
 import { queryClient } from '@/lib/query-client';
+import { whenIdle } from '@/lib/when-idle';
 import './index.css';
 
 async function start(): Promise<void> {
@@ -32,6 +33,7 @@ async function start(): Promise<void> {
       </Providers>
     </StrictMode>,
   );
+  whenIdle(() => void errorMessagesLoaded(), 2000);
 }
 
 void start();

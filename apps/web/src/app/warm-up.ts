@@ -2,6 +2,7 @@ import type { Locale } from '@kontor/domain/auth';
 import { todayIso } from '@kontor/domain/dates';
 import { cn } from '@/lib/cn';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format';
+import { whenIdle } from '@/lib/when-idle';
 
 /**
  * Pays, while the first screen's chunks and data are still on their way and the main thread has
@@ -16,6 +17,5 @@ export function warmUpFirstRender(locale: Locale): void {
     formatNumber(1, locale);
     formatMoney(100);
   };
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(warmUp, { timeout: 1000 });
-  else window.setTimeout(warmUp, 0);
+  whenIdle(warmUp, 1000);
 }

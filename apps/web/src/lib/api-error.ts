@@ -1,4 +1,5 @@
 import type { ErrorParams } from '@kontor/domain/errors';
+import { errorMessagesLoaded } from './i18n';
 
 /** A failed API call: the HTTP status plus the server's error body (`{code, message, params?, fieldErrors?}`). */
 export class ApiError extends Error {
@@ -80,7 +81,10 @@ function readFieldErrors(value: unknown): Record<string, string[]> | undefined {
   return fieldErrors;
 }
 
-/** Builds an ApiError from a failed response, whatever its body looks like. */
+/**
+ * Builds an ApiError from a failed response, whatever its body looks like; only once the error
+ * catalogue is loaded, so that whoever shows the error finds its translation.
+ */
 export async function readApiError(response: Response): Promise<ApiError> {
   let body: unknown;
   try {
@@ -88,6 +92,7 @@ export async function readApiError(response: Response): Promise<ApiError> {
   } catch {
     body = undefined;
   }
+  await errorMessagesLoaded();
   if (isRecord(body) && typeof body.code === 'string') {
     return new ApiError({
       status: response.status,

@@ -33,8 +33,8 @@ export const NAMESPACES = [
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-/** Loaded before the first render: every page needs them (titles, toasts, error messages). */
-const INITIAL_NAMESPACES: Namespace[] = ['common', 'titles', 'errors'];
+/** Loaded before the first render: every page needs them (titles, buttons, states). */
+const INITIAL_NAMESPACES: Namespace[] = ['common', 'titles'];
 
 type JsonModule = { default: ResourceKey };
 
@@ -104,6 +104,15 @@ export async function initI18n(locale: Locale = detectBrowserLocale()): Promise<
       react: { useSuspense: true },
     });
   applyDocumentLanguage(locale);
+}
+
+/**
+ * The error catalogue (5 KB gzip) is needed only once something fails, so it loads when the
+ * browser is idle after the first screen rather than before it. Whatever shows an error waits for it: readApiError before it hands an error on,
+ * ErrorState by asking for the namespace (it suspends). Resolves also when loading failed.
+ */
+export function errorMessagesLoaded(): Promise<void> {
+  return i18n.loadNamespaces('errors');
 }
 
 export function currentLocale(): Locale {

@@ -13,7 +13,8 @@ export function getErrorMessage(error: unknown): string {
     if (i18n.exists(key)) return i18n.t(key as 'errors:internal', error.params ?? {});
     if (error.message && error.status < 500) return error.message;
   }
-  return i18n.t('errors:internal');
+  // The error catalogue loads after the first screen; a failure before that still reads as one.
+  return i18n.t('errors:internal', { defaultValue: i18n.t('common:states.errorTitle') });
 }
 
 export function notifyError(error: unknown, title?: string): void {

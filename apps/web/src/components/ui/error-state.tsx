@@ -14,7 +14,8 @@ export interface ErrorStateProps {
 
 /** A failed load: what went wrong (translated) and a way to try again. */
 export function ErrorState({ title, error, onRetry, isRetrying, className }: ErrorStateProps) {
-  const { t } = useTranslation('common');
+  // 'errors' is loaded after the first screen: asking for it here waits for it (getErrorMessage).
+  const { t } = useTranslation(['common', 'errors']);
   return (
     <div
       role="alert"

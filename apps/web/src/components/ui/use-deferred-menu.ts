@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { whenIdle } from '@/lib/when-idle';
 
 const OPEN_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
 
@@ -11,15 +12,7 @@ export function useDeferredMenu(preload: () => Promise<unknown>) {
   const [isActive, setIsActive] = useState(false);
   const activate = useCallback(() => setIsActive(true), []);
 
-  useEffect(() => {
-    const run = () => void preload().catch(() => undefined);
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(run, { timeout: 3000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = window.setTimeout(run, 1500);
-    return () => window.clearTimeout(timer);
-  }, [preload]);
+  useEffect(() => whenIdle(() => void preload().catch(() => undefined), 3000), [preload]);
 
   const placeholderProps = {
     type: 'button' as const,
