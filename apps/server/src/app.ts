@@ -39,7 +39,7 @@ import { registerAuthJobs } from './modules/auth/jobs';
 import { registerInvoiceReading } from './modules/invoice-reading/jobs';
 import { emailImportPlugin } from './modules/email-import/plugin';
 import { registerVatCheck } from './modules/vat-check/jobs';
-import { registerEmailVerificationExpiry } from './modules/counterparty-verification/email/jobs';
+import { registerEmailVerificationJobs } from './modules/counterparty-verification/email/jobs';
 import { vatCheckRoutes } from './modules/vat-check/routes';
 import { executiveVerificationRoutes, verificationInboxRoutes } from './modules/counterparty-verification/executive/routes';
 import { bankFileImportRoutes } from './modules/bank-file-import/routes';
@@ -107,7 +107,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   await registerAuthJobs(app);
   await registerInvoiceReading(app);
   await registerVatCheck(app);
-  await registerEmailVerificationExpiry(app);
+  await registerEmailVerificationJobs(app);
   await registerCounterpartyImport(app);
   await registerBankFileImport(app);
   await registerPaymentRunJobs(app);

@@ -9,6 +9,7 @@ import type {
 } from '@kontor/domain';
 import { asOrgId } from '../src/db/database';
 import { counterparties, counterpartyEmailVerifications, mailOutbox } from '../src/db/schema';
+import type { OutboxMailer } from '../src/plugins/mailer';
 import { expireOverdueRunsEverywhere } from '../src/modules/counterparty-verification/email/service';
 import { hashVerificationToken } from '../src/modules/counterparty-verification/email/token';
 import { consumeQuota } from '../src/modules/subscriptions/service';
@@ -311,6 +312,35 @@ describe('bank-account verification by e-mail', () => {
         ),
       );
     expect((await runs(counterparty))[0]).toMatchObject({ id: run!.id, status: 'not_received' });
+  });
+
+  it('becomes received when the invitation reaches the mailbox, then opened, each step in the history', async () => {
+    const counterparty = await supplier();
+    const token = await startAndReadToken(counterparty);
+    const mail = await latestMailTo(counterparty.email!);
+    // No SMTP relay in the tests: delivery puts the mail into the local mailbox ('captured').
+    expect(await (ctx.testApp.app.mailer as OutboxMailer).deliver(mail.id)).toBe('captured');
+    expect((await runs(counterparty))[0]).toMatchObject({ status: 'received' });
+    expect((await activityChanges(counterparty))[0]).toMatchObject({
+      emailVerification: { from: 'invitation_sent', to: 'received' },
+    });
+    await publicGet(token);
+    expect((await runs(counterparty))[0]).toMatchObject({ status: 'opened' });
+  });
+
+  it('ignores the delivery of an invitation the run no longer waits for (resent, or opened first)', async () => {
+    const counterparty = await supplier();
+    await startAndReadToken(counterparty);
+    const firstMail = await latestMailTo(counterparty.email!);
+    const resentToken = await startAndReadToken(counterparty);
+    const mailer = ctx.testApp.app.mailer as OutboxMailer;
+    // The first mail arrives late: the run waits for the second one.
+    await mailer.deliver(firstMail.id);
+    expect((await runs(counterparty))[0]).toMatchObject({ status: 'invitation_sent' });
+    // Opened before the outbox reported the second mail: the report does not step back.
+    await publicGet(resentToken);
+    await mailer.deliver((await latestMailTo(counterparty.email!)).id);
+    expect((await runs(counterparty))[0]).toMatchObject({ status: 'opened' });
   });
 
   it("starts afresh when the account's IBAN changed while a run was in flight: the old link stops working", async () => {

@@ -34,9 +34,25 @@ export interface OutgoingMail {
   template?: string;
 }
 
+/**
+ * What the outbox learnt about a mail: delivered (in the recipient's mailbox: the local mailbox
+ * when no SMTP relay is configured) or failed for good. A relay's acceptance is neither: it says
+ * nothing about the recipient.
+ */
+export type MailDeliveryOutcome = 'delivered' | 'failed';
+
+/** Runs in the outbox's transaction, on its own savepoint: a failing listener does not undo the delivery. */
+export type MailDeliveryListener = (
+  tx: Tx,
+  mail: { id: string; organizationId: string },
+  outcome: MailDeliveryOutcome,
+) => Promise<void>;
+
 export interface Mailer {
   /** Writes the mail to the outbox inside the caller's transaction; a job delivers it after commit. */
   enqueue(tx: Tx, mail: OutgoingMail): Promise<{ id: string }>;
+  /** Tells `listener` what became of each organisation's mail of `template`. */
+  onDelivery(template: string, listener: MailDeliveryListener): void;
 }
 
 export interface JobDefinition<S extends z.ZodType> {

@@ -12,10 +12,10 @@ import { asOrgId } from '../db/database';
 import { mailOutbox } from '../db/schema';
 import { accessPlugin } from './access';
 import { errorsPlugin } from './errors';
-import type { OutgoingMail } from './foundation-types';
+import type { MailDeliveryOutcome, OutgoingMail } from './foundation-types';
 import { jobsPlugin } from './jobs';
 import { isMailboxAvailable } from './mailbox-page';
-import { createTransport, mailerPlugin, OutboxMailer } from './mailer';
+import { createTransport, mailerPlugin, MAX_MAIL_ATTEMPTS, OutboxMailer } from './mailer';
 
 const ORG = asOrgId('6a1d8c47-0f3b-4e52-9d6e-2b7c1a9e0f34');
 const OTHER_ORG = asOrgId('c2e4a6b8-1d3f-4a5b-8c7d-9e0f1a2b3c4d');
@@ -67,6 +67,17 @@ const mail = (subject: string, extra: Partial<OutgoingMail> = {}): OutgoingMail 
   template: 'test',
   ...extra,
 });
+
+/** A mailer of its own on the app's database and jobs (its own relay, its own delivery listeners). */
+function separateMailer(target: MailApp, smtpUrl: string | null): OutboxMailer {
+  return new OutboxMailer({
+    database: target.database,
+    jobs: target.app.jobs,
+    from: 'Kontor <a@b.test>',
+    transport: smtpUrl ? createTransport({ smtpUrl, from: 'x' }) : null,
+    logger: target.app.log,
+  });
+}
 
 async function readMail(target: MailApp, id: string) {
   const [row] = await target.database.withSystem((tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.id, id)));
@@ -127,6 +138,43 @@ describe('mailer without SMTP (captured mail, local mailbox)', () => {
     });
     await until(async () => (await readMail(target, id))?.status === 'captured', 25_000);
   }, 40_000);
+
+  it("tells a template's listeners about a delivery, each on a savepoint: a failing one undoes nothing else", async () => {
+    const mailer = separateMailer(target, null);
+    const heard: { mailId: string; organizationId: string; outcome: MailDeliveryOutcome }[] = [];
+    mailer.onDelivery('watched', async (tx, delivered) => {
+      // Writes, then fails: its write is rolled back to the savepoint, the delivery stays.
+      await tx.update(mailOutbox).set({ subject: 'Changed by a failing listener' }).where(eq(mailOutbox.id, delivered.id));
+      throw new Error('listener failed');
+    });
+    mailer.onDelivery('watched', async (_tx, delivered, outcome) => {
+      heard.push({ mailId: delivered.id, organizationId: delivered.organizationId, outcome });
+    });
+    const insert = (template: string, organizationId: string | null = ORG) =>
+      target.database.withSystem(async (tx) => {
+        const [row] = await tx
+          .insert(mailOutbox)
+          .values({
+            organizationId,
+            toAddresses: ['c@d.test'],
+            fromAddress: 'a@b.test',
+            subject: 'Watched',
+            textBody: 'x',
+            template,
+          })
+          .returning({ id: mailOutbox.id });
+        return row!.id;
+      });
+    const watched = await insert('watched');
+    expect(await mailer.deliver(watched)).toBe('captured');
+    expect(await readMail(target, watched)).toMatchObject({ status: 'captured', subject: 'Watched' });
+    expect(heard).toEqual([{ mailId: watched, organizationId: ORG, outcome: 'delivered' }]);
+
+    // Other templates, and mail of no organisation, are not reported.
+    expect(await mailer.deliver(await insert('other'))).toBe('captured');
+    expect(await mailer.deliver(await insert('watched', null))).toBe('captured');
+    expect(heard).toHaveLength(1);
+  });
 
   it('refuses a mail for another organisation (row-level security) and invalid addresses', async () => {
     await expect(enqueue(mail('Foreign', { organizationId: OTHER_ORG }))).rejects.toThrow();
@@ -249,13 +297,7 @@ describe('mailer with SMTP', () => {
       expect(relay.received[0]).toContain('X-Kontor-Template: test');
 
       // A relay that refuses: the attempt is counted, the error kept, and the mail stays queued for a retry.
-      const failing = new OutboxMailer({
-        database: target.database,
-        jobs: target.app.jobs,
-        from: 'Kontor <a@b.test>',
-        transport: createTransport({ smtpUrl: refusing.url, from: 'x' }),
-        logger: target.app.log,
-      });
+      const failing = separateMailer(target, refusing.url);
       const [orphan] = await target.database.withSystem((tx) =>
         tx
           .insert(mailOutbox)
@@ -268,6 +310,31 @@ describe('mailer with SMTP', () => {
         attempts: 1,
         error: expect.stringContaining('451'),
       });
+
+      // The last attempt fails for good and is reported; a relay's acceptance says nothing of delivery.
+      const outcomes: MailDeliveryOutcome[] = [];
+      failing.onDelivery('watched', async (_tx, _mail, outcome) => void outcomes.push(outcome));
+      const [lastTry] = await target.database.withSystem((tx) =>
+        tx
+          .insert(mailOutbox)
+          .values({
+            organizationId: ORG,
+            toAddresses: ['c@d.test'],
+            fromAddress: 'a@b.test',
+            subject: 'Last try',
+            textBody: 'x',
+            template: 'watched',
+            attempts: MAX_MAIL_ATTEMPTS - 1,
+          })
+          .returning({ id: mailOutbox.id }),
+      );
+      expect(await failing.deliver(lastTry!.id)).toBe('failed');
+      expect(outcomes).toEqual(['failed']);
+      const relayed = separateMailer(target, relay.url);
+      relayed.onDelivery('watched', async (_tx, _mail, outcome) => void outcomes.push(outcome));
+      const { id: relayedId } = await enqueue(mail('Relayed', { template: 'watched' }));
+      expect(await relayed.deliver(relayedId)).toMatch(/^(sent|already-done)$/);
+      expect(outcomes).toEqual(['failed']);
 
       expect((await target.app.inject({ method: 'GET', url: '/mailbox' })).statusCode).toBe(404);
       expect((await target.app.inject({ method: 'GET', url: '/api/mailbox' })).json()).toMatchObject({ code: 'not_found' });

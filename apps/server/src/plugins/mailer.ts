@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Config } from '../config';
 import type { Database, Tx } from '../db/database';
 import { mailOutbox } from '../db/schema';
-import type { JobQueue, Mailer, OutgoingMail } from './foundation-types';
+import type { JobQueue, Mailer, MailDeliveryListener, MailDeliveryOutcome, OutgoingMail } from './foundation-types';
 import { isMailboxAvailable, registerMailboxRoutes } from './mailbox-page';
 
 /**
@@ -84,6 +84,7 @@ export function smtpUrlWithDefaults(smtpUrl: string): string {
 
 export class OutboxMailer implements Mailer {
   private readonly pendingSends = new Set<Promise<void>>();
+  private readonly deliveryListeners = new Map<string, MailDeliveryListener[]>();
 
   constructor(
     private readonly deps: {
@@ -134,6 +135,27 @@ export class OutboxMailer implements Mailer {
     this.pendingSends.add(sending);
   }
 
+  onDelivery(template: string, listener: MailDeliveryListener): void {
+    this.deliveryListeners.set(template, [...(this.deliveryListeners.get(template) ?? []), listener]);
+  }
+
+  /**
+   * Tells the template's listeners, each on a savepoint of the delivery's transaction: what they
+   * record commits with the status, and one that fails is logged without undoing the delivery.
+   */
+  private async reportDelivery(tx: Tx, mail: typeof mailOutbox.$inferSelect, outcome: MailDeliveryOutcome): Promise<void> {
+    const listeners = (mail.template && this.deliveryListeners.get(mail.template)) || [];
+    if (!mail.organizationId || listeners.length === 0) return;
+    const reported = { id: mail.id, organizationId: mail.organizationId };
+    for (const listener of listeners) {
+      try {
+        await tx.transaction((savepoint) => listener(savepoint, reported, outcome));
+      } catch (error) {
+        this.deps.logger.error({ err: error, mailId: mail.id, outcome }, 'a mail delivery listener failed');
+      }
+    }
+  }
+
   /** Waits for delivery jobs still being queued (on shutdown, and in tests). */
   async flush(): Promise<void> {
     await Promise.allSettled([...this.pendingSends]);
@@ -165,6 +187,7 @@ export class OutboxMailer implements Mailer {
 
       if (!transport) {
         await tx.update(mailOutbox).set({ status: 'captured', sentAt: new Date(), messageId }).where(eq(mailOutbox.id, mail.id));
+        await this.reportDelivery(tx, mail, 'delivered');
         return 'captured';
       }
 
@@ -193,6 +216,7 @@ export class OutboxMailer implements Mailer {
           .update(mailOutbox)
           .set({ attempts, error: message.slice(0, 2000), status: isFinal ? 'failed' : 'queued' })
           .where(eq(mailOutbox.id, mail.id));
+        if (isFinal) await this.reportDelivery(tx, mail, 'failed');
         return isFinal ? 'failed' : 'retry';
       }
     });

@@ -18,8 +18,9 @@ const isoDateTime = z.iso.datetime({ offset: true });
 // ---------------------------------------------------------------------------------------------
 
 /**
- * not_started → started (token made, e-mail queued) → invitation_sent (handed to the mail server)
- * → received (delivery confirmed, when the mail provider reports it) → opened (the public page was
+ * not_started → started (token made, e-mail queued) → invitation_sent (handed to the outbox)
+ * → received (the outbox confirmed delivery into the mailbox: the local mailbox without an SMTP
+ * relay; a relay's acceptance is not delivery) → opened (the public page was
  * opened) → completed with match or mismatch. not_received: the e-mail bounced, or the link expired
  * before the counterparty confirmed an IBAN.
  */

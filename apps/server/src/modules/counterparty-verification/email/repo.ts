@@ -49,6 +49,17 @@ export async function findInFlightRunForUpdate(
   return row ?? null;
 }
 
+/** The run whose current invitation is this outbox mail (a resend points the run at a new one), locked. */
+export async function findRunOfMailForUpdate(tx: Tx, orgId: OrgId, mailId: string): Promise<EmailVerificationRow | null> {
+  const [row] = await tx
+    .select()
+    .from(counterpartyEmailVerifications)
+    .where(and(eq(counterpartyEmailVerifications.organizationId, orgId), eq(counterpartyEmailVerifications.mailId, mailId)))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
 /** Every run of these bank accounts that still waits for the counterparty, locked for the change that follows. */
 export async function listInFlightRunsForUpdate(
   tx: Tx,

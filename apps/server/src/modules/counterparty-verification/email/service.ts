@@ -5,9 +5,9 @@ import {
   type EmailVerificationList,
   type EmailVerificationRun,
 } from '@kontor/domain';
-import type { Database, OrgId, Tx } from '../../../db/database';
+import { asOrgId, type Database, type OrgId, type Tx } from '../../../db/database';
 import { AppError } from '../../../lib/app-error';
-import type { Mailer } from '../../../plugins/foundation-types';
+import type { MailDeliveryOutcome, Mailer } from '../../../plugins/foundation-types';
 import type { OrgContext } from '../../../plugins/session';
 import type { Actor } from '../../activity-log/writer';
 import { tenant } from '../../master-data/service-helpers';
@@ -18,6 +18,7 @@ import {
   findInFlightRunForUpdate,
   findOrganizationName,
   findCounterpartiesWithStaleRuns,
+  findRunOfMailForUpdate,
   findStaleInFlightRunsForUpdate,
   insertRun,
   listRuns,
@@ -35,6 +36,28 @@ export interface EmailVerificationDeps {
 }
 
 const SYSTEM: Actor = { type: 'system' };
+
+/** The outbox template of the invitation; its delivery reports move the run (recordInvitationDelivery). */
+export const INVITATION_MAIL_TEMPLATE = 'counterparty_email_verification';
+
+/**
+ * What the outbox learnt about an invitation (a mailer delivery listener, in the delivery's
+ * transaction): delivered → received, failed for good → not_received, logged as the system's step.
+ * A report about a mail the run no longer waits for (resent since, opened, finished) changes nothing.
+ */
+export async function recordInvitationDelivery(
+  tx: Tx,
+  mail: { id: string; organizationId: string },
+  outcome: MailDeliveryOutcome,
+): Promise<void> {
+  const orgId = asOrgId(mail.organizationId);
+  const run = await findRunOfMailForUpdate(tx, orgId, mail.id);
+  if (!run) return;
+  const next = nextVerificationState(stateOf(run), { type: outcome === 'delivered' ? 'delivery_confirmed' : 'delivery_failed' });
+  if (!next) return;
+  const after = await updateRun(tx, orgId, run.id, { status: next.status });
+  await logRunStep(tx, orgId, SYSTEM, after, run.status);
+}
 
 /**
  * Runs that can no longer be answered become not_received, each with its history entry: the
@@ -162,7 +185,7 @@ export class EmailVerificationService {
         to: [counterparty.email!],
         subject: mail.subject,
         text: mail.text,
-        template: 'counterparty_email_verification',
+        template: INVITATION_MAIL_TEMPLATE,
       });
       return id;
     } catch (error) {
