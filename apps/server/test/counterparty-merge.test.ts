@@ -247,7 +247,7 @@ describe('merging counterparties', () => {
     expect(invoiceLog).toEqual([
       {
         changes: {
-          counterpartyId: { from: merged.id, to: survivor.id },
+          counterparty: { from: merged.id, to: survivor.id },
           counterpartyName: { from: 'Schneider', to: 'Schneider Bürobedarf GmbH' },
         },
       },

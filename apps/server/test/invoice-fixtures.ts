@@ -50,7 +50,7 @@ export async function createMasterData(testApp: TestApp, organizationId: string)
 /** A complete invoice form that passes every SPEC §5 rule. */
 export function validFields(debitorBankAccountId: string, overrides: Partial<InvoiceFieldsInput> = {}): InvoiceFieldsInput {
   return {
-    counterpartyId: null,
+    counterparty: null,
     counterpartyName: 'Lieferant GmbH',
     counterpartyIban: 'DE89 3704 0044 0532 0130 00',
     counterpartyBic: null,
@@ -75,12 +75,12 @@ export function validFields(debitorBankAccountId: string, overrides: Partial<Inv
     shouldCreateTransaction: true,
     alreadyPaid: false,
     alreadyPaidDate: null,
-    costCenterId: null,
-    costCenter2Id: null,
-    ledgerAccountId: null,
+    costCenter: null,
+    costCenter2: null,
+    ledgerAccount: null,
     taxRate: 1900,
     taxKeyId: null,
-    splits: [],
+    partialAmount: [],
     lineItems: [],
     remittanceInformation: 'RE-2026-001',
     debitorBankAccountId,

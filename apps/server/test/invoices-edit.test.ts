@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invoice, InvoiceFieldsInput } from '@kontor/domain';
-import { counterparties, counterpartyBankAccounts, invoices } from '../src/db/schema';
+import { activityLog, counterparties, counterpartyBankAccounts, invoiceReadings, invoices } from '../src/db/schema';
 import { browser, createOrganizationWithAdmin, type TestOrganization } from './factories';
 import { createTestApp, type TestApp } from './harness';
 import { createMasterData, uploadInvoice, validFields } from './invoice-fixtures';
@@ -34,26 +35,26 @@ describe('invoice detail and editing', () => {
   it('saves every field, replaces split lines and line items wholesale and logs the changed fields', async () => {
     const invoice = await uploadInvoice(testApp, org.admin.cookie);
     const fields = validFields(master.debitorId, {
-      costCenterId: master.kost1Id,
-      costCenter2Id: master.kost2Id,
-      ledgerAccountId: master.ledgerId,
+      costCenter: master.kost1Id,
+      costCenter2: master.kost2Id,
+      ledgerAccount: master.ledgerId,
       taxKeyId: master.taxKeyId,
       purchaseOrder: 'PO-7',
       notes: 'Bitte prüfen',
-      splits: [
+      partialAmount: [
         {
           amount: 9_000,
-          costCenterId: master.kost1Id,
-          costCenter2Id: null,
-          ledgerAccountId: master.ledgerId,
+          costCenter: master.kost1Id,
+          costCenter2: null,
+          ledgerAccount: master.ledgerId,
           taxKeyId: null,
           note: 'A',
         },
         {
           amount: 2_900,
-          costCenterId: null,
-          costCenter2Id: master.kost2Id,
-          ledgerAccountId: null,
+          costCenter: null,
+          costCenter2: master.kost2Id,
+          ledgerAccount: null,
           taxKeyId: master.taxKeyId,
           note: null,
         },
@@ -68,14 +69,14 @@ describe('invoice detail and editing', () => {
       counterpartyIban: 'DE89370400440532013000',
       invoiceNumber: 'RE-2026-001',
       purchaseOrder: 'PO-7',
-      splits: fields.splits,
+      partialAmount: fields.partialAmount,
       lineItems: fields.lineItems,
       warnings: [],
     });
     expect((await get(invoice.id)).json()).toEqual(saved);
 
-    const second = await put(saved, { ...fields, splits: [], lineItems: [], notes: null });
-    expect(second.json()).toMatchObject({ version: 3, splits: [], lineItems: [], notes: null });
+    const second = await put(saved, { ...fields, partialAmount: [], lineItems: [], notes: null });
+    expect(second.json()).toMatchObject({ version: 3, partialAmount: [], lineItems: [], notes: null });
 
     const activity = await testApp.app.inject({
       method: 'GET',
@@ -84,7 +85,7 @@ describe('invoice detail and editing', () => {
     });
     const [latest] = activity.json().items;
     expect(latest).toMatchObject({ action: 'update', actorType: 'user' });
-    expect(Object.keys(latest.changes).sort()).toEqual(['lineItems', 'notes', 'splits']);
+    expect(Object.keys(latest.changes).sort()).toEqual(['lineItems', 'notes', 'partialAmount']);
     expect(latest.changes.notes).toEqual({ from: 'Bitte prüfen', to: null });
   });
 
@@ -93,17 +94,17 @@ describe('invoice detail and editing', () => {
     const response = await put(
       invoice,
       validFields(foreignMaster.debitorId, {
-        costCenterId: master.kost2Id,
-        costCenter2Id: foreignMaster.kost2Id,
-        ledgerAccountId: foreignMaster.ledgerId,
+        costCenter: master.kost2Id,
+        costCenter2: foreignMaster.kost2Id,
+        ledgerAccount: foreignMaster.ledgerId,
         taxKeyId: foreignMaster.taxKeyId,
-        counterpartyId: '00000000-0000-4000-8000-000000000000',
-        splits: [
+        counterparty: '00000000-0000-4000-8000-000000000000',
+        partialAmount: [
           {
             amount: 11_900,
-            costCenterId: master.kost1Id,
-            costCenter2Id: null,
-            ledgerAccountId: foreignMaster.ledgerId,
+            costCenter: master.kost1Id,
+            costCenter2: null,
+            ledgerAccount: foreignMaster.ledgerId,
             taxKeyId: null,
             note: null,
           },
@@ -114,15 +115,15 @@ describe('invoice detail and editing', () => {
     const { code, fieldErrors } = response.json();
     expect(code).toBe('validation_failed');
     expect(Object.keys(fieldErrors).sort()).toEqual([
-      'costCenter2Id',
-      'costCenterId',
-      'counterpartyId',
+      'costCenter',
+      'costCenter2',
+      'counterparty',
       'debitorBankAccountId',
-      'ledgerAccountId',
-      'splits.0.ledgerAccountId',
+      'ledgerAccount',
+      'partialAmount.0.ledgerAccount',
       'taxKeyId',
     ]);
-    expect(fieldErrors.costCenterId).toEqual(['This value is not valid.']);
+    expect(fieldErrors.costCenter).toEqual(['This value is not valid.']);
     expect((await get(invoice.id)).json().version).toBe(1);
   });
 
@@ -142,7 +143,7 @@ describe('invoice detail and editing', () => {
     const response = await put(
       invoice,
       validFields(master.debitorId, {
-        counterpartyId: counterparty!.id,
+        counterparty: counterparty!.id,
         counterpartyName: null,
         counterpartyVat: null,
         counterpartyIban: null,
@@ -151,7 +152,7 @@ describe('invoice detail and editing', () => {
     );
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
-      counterpartyId: counterparty!.id,
+      counterparty: counterparty!.id,
       counterpartyName: 'Papier AG',
       counterpartyVat: 'DE811111113',
       counterpartyIban: 'DE02120300000000202051',
@@ -194,6 +195,70 @@ describe('invoice detail and editing', () => {
     expect(response.json()).toMatchObject({
       code: 'invoice_not_found',
       message: 'Invoice not found, or you have no permission to see it.',
+    });
+  });
+
+  it('answers SPEC §3 names, and history written under the column names reads under them after migration 0039', async () => {
+    const invoice = await uploadInvoice(testApp, org.admin.cookie);
+    const shown = (await get(invoice.id)).json();
+    for (const name of ['counterparty', 'costCenter', 'costCenter2', 'ledgerAccount', 'partialAmount'])
+      expect(shown).toHaveProperty(name);
+    for (const name of ['counterpartyId', 'costCenterId', 'costCenter2Id', 'ledgerAccountId', 'splits'])
+      expect(shown).not.toHaveProperty(name);
+
+    const oldNames = {
+      counterpartyId: { from: null, to: 'c1' },
+      costCenterId: { from: null, to: 'k1' },
+      costCenter2Id: { from: 'k2', to: null },
+      ledgerAccountId: { from: null, to: 'l1' },
+      splits: { from: [], to: [{ amount: 5, costCenterId: 'k1' }] },
+      notes: { from: null, to: 'kept' },
+    };
+    await testApp.database.db.insert(activityLog).values([
+      {
+        organizationId: org.id,
+        entityType: 'invoice',
+        entityId: invoice.id,
+        action: 'update',
+        actorType: 'system',
+        changes: oldNames,
+      },
+      // Other entities have their own vocabulary: a counterparty's history is left alone.
+      {
+        organizationId: org.id,
+        entityType: 'counterparty',
+        entityId: invoice.id,
+        action: 'update',
+        actorType: 'system',
+        changes: oldNames,
+      },
+    ]);
+    await testApp.database.db.insert(invoiceReadings).values({
+      organizationId: org.id,
+      invoiceId: invoice.id,
+      progress: 100,
+      fields: { counterpartyId: { confidence: 0.9, source: 'text' }, invoiceNumber: { confidence: 1, source: 'xml' } },
+    });
+    const migration = readFileSync(new URL('../src/db/migrations/0039_invoice_fields_spec_names.sql', import.meta.url), 'utf8');
+    await testApp.database.pool.query(migration);
+
+    const rows = await testApp.database.db
+      .select({ entityType: activityLog.entityType, actorType: activityLog.actorType, changes: activityLog.changes })
+      .from(activityLog)
+      .where(and(eq(activityLog.organizationId, org.id), eq(activityLog.entityId, invoice.id)));
+    const invoiceLog = rows.find((row) => row.entityType === 'invoice' && row.actorType === 'system');
+    expect(invoiceLog?.changes).toEqual({
+      counterparty: oldNames.counterpartyId,
+      costCenter: oldNames.costCenterId,
+      costCenter2: oldNames.costCenter2Id,
+      ledgerAccount: oldNames.ledgerAccountId,
+      partialAmount: oldNames.splits,
+      notes: oldNames.notes,
+    });
+    expect(rows.find((row) => row.entityType === 'counterparty')?.changes).toEqual(oldNames);
+    expect((await get(invoice.id)).json().reading.fields).toEqual({
+      counterparty: { confidence: 0.9, source: 'text' },
+      invoiceNumber: { confidence: 1, source: 'xml' },
     });
   });
 });

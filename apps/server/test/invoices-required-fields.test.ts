@@ -38,7 +38,7 @@ describe('required-field settings on invoices', () => {
       method: 'PUT',
       url: `/api/invoices/${uploaded.id}`,
       headers: browser(org.admin.cookie),
-      payload: { ...validFields(master.debitorId, { costCenterId: master.kost1Id }), version: uploaded.version },
+      payload: { ...validFields(master.debitorId, { costCenter: master.kost1Id }), version: uploaded.version },
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json<Invoice>().missingRequiredFields).toEqual({

@@ -109,17 +109,17 @@ const RULES: RuleCase[] = [
   },
   {
     rule: 'split lines must not exceed the total',
-    invalid: { splits: [split(10_000), split(3_134)] },
-    field: 'splits',
+    invalid: { partialAmount: [split(10_000), split(3_134)] },
+    field: 'partialAmount',
     message: euro('The split lines exceed the total by 12,34 €.'),
-    valid: { splits: [split(10_000), split(1_900)] },
+    valid: { partialAmount: [split(10_000), split(1_900)] },
   },
   {
     rule: 'split lines must sum to the total',
-    invalid: { splits: [split(5_000), split(5_666)] },
-    field: 'splits',
+    invalid: { partialAmount: [split(5_000), split(5_666)] },
+    field: 'partialAmount',
     message: euro('The total exceeds the split lines by 12,34 €.'),
-    valid: { splits: [split(5_000), split(6_900)] },
+    valid: { partialAmount: [split(5_000), split(6_900)] },
   },
   {
     rule: 'a debitor bank account is required',
@@ -152,7 +152,7 @@ const RULES: RuleCase[] = [
 ];
 
 function split(amount: number) {
-  return { amount, costCenterId: null, costCenter2Id: null, ledgerAccountId: null, taxKeyId: null, note: null };
+  return { amount, costCenter: null, costCenter2: null, ledgerAccount: null, taxKeyId: null, note: null };
 }
 
 describe('PUT /api/invoices/:id applies every SPEC §5 invoice rule', () => {
@@ -189,11 +189,15 @@ describe('PUT /api/invoices/:id applies every SPEC §5 invoice rule', () => {
 
   it('answers the messages in German when the browser asks for it', async () => {
     const invoice = await uploadInvoice(testApp, org.admin.cookie);
-    const refused = await put(invoice, validFields(debitorId, { splits: [split(10_000), split(3_134)], invoiceNumber: null }), {
-      'accept-language': 'de-DE,de;q=0.9',
-    });
+    const refused = await put(
+      invoice,
+      validFields(debitorId, { partialAmount: [split(10_000), split(3_134)], invoiceNumber: null }),
+      {
+        'accept-language': 'de-DE,de;q=0.9',
+      },
+    );
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().fieldErrors.splits).toEqual([euro('Die Aufteilung übersteigt den Gesamtbetrag um 12,34 €.')]);
+    expect(refused.json().fieldErrors.partialAmount).toEqual([euro('Die Aufteilung übersteigt den Gesamtbetrag um 12,34 €.')]);
     expect(refused.json().fieldErrors.invoiceNumber).toEqual(['Dieses Feld ist erforderlich.']);
   });
 });

@@ -54,20 +54,20 @@ describe('reading: counterparty and duplicates', () => {
       iban: 'DE89370400440532013000',
     });
     const invoice = await read(org);
-    expect(invoice).toMatchObject({ counterpartyId, ledgerAccountId: ledgerId });
+    expect(invoice).toMatchObject({ counterparty: counterpartyId, ledgerAccount: ledgerId });
     expect(invoice.reading!.proposedCounterparty).toBeNull();
-    expect(invoice.reading!.fields.counterpartyId).toBeDefined();
+    expect(invoice.reading!.fields.counterparty).toBeDefined();
   });
 
   it('recognises the supplier by VAT ID when the IBAN is unknown', async () => {
     const { org, counterpartyId } = await organisationWithSupplier('Vat GmbH', { name: 'Anders AG', vatNumber: 'DE136695976' });
-    expect((await read(org)).counterpartyId).toBe(counterpartyId);
+    expect((await read(org)).counterparty).toBe(counterpartyId);
   });
 
   it('recognises the supplier by a similar name, and fills the due date and the skonto from its terms', async () => {
     const { org, counterpartyId } = await organisationWithSupplier('Name GmbH', { name: 'Muster Bürobedarf' });
     const invoice = await read(org, { vat: '', iban: '', terms: '' });
-    expect(invoice.counterpartyId).toBe(counterpartyId);
+    expect(invoice.counterparty).toBe(counterpartyId);
     expect(invoice.dueDate).toBe('2024-03-29');
     expect(invoice.totalAmount).toBeGreaterThan(0);
     expect(invoice).toMatchObject({
@@ -75,13 +75,13 @@ describe('reading: counterparty and duplicates', () => {
       skontoDate: '2024-03-22',
       skontoAmount: Math.round((invoice.totalAmount! * 2) / 100),
     });
-    expect(invoice.reading!.fields.counterpartyId!.confidence).toBeGreaterThanOrEqual(0.6);
+    expect(invoice.reading!.fields.counterparty!.confidence).toBeGreaterThanOrEqual(0.6);
   });
 
   it('does not take a merely similar-sounding supplier, and proposes the new one instead', async () => {
     const { org } = await organisationWithSupplier('Other GmbH', { name: 'Meister Baubedarf AG' });
     const invoice = await read(org);
-    expect(invoice.counterpartyId).toBeNull();
+    expect(invoice.counterparty).toBeNull();
     expect(invoice.reading!.proposedCounterparty).toMatchObject({
       name: 'Muster Bürobedarf GmbH',
       vatNumber: 'DE136695976',

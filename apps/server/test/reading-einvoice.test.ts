@@ -46,7 +46,7 @@ describe.skipIf(!hasEInvoiceFixtures)('reading e-invoices', () => {
       currency: 'EUR',
       totalAmount: 38000,
       counterpartyIban: 'DE02120300000000202051',
-      counterpartyId: null,
+      counterparty: null,
       type: 'invoice',
     });
     expect(invoice.lineItems.length).toBeGreaterThan(0);

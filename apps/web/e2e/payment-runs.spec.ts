@@ -77,7 +77,7 @@ async function approvedInvoice(
   const saved = await admin.request.put(`/api/invoices/${invoiceId}`, {
     data: {
       ...current,
-      counterpartyId: ids.supplierId,
+      counterparty: ids.supplierId,
       counterpartyName: SUPPLIER,
       counterpartyIban: SUPPLIER_IBAN,
       invoiceNumber,
@@ -95,7 +95,7 @@ async function approvedInvoice(
       skontoRate: null,
       skontoAmount: null,
       skontoDate: null,
-      splits: [],
+      partialAmount: [],
       lineItems: [],
       remittanceInformation: null,
       debitorBankAccountId: ids.debitorAccountId,

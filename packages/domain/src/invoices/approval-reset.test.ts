@@ -4,7 +4,7 @@ import { APPROVAL_RESETTING_FIELDS, approvalResettingChanges, type ApprovalReset
 const approved: ApprovalResettingValues = {
   totalAmount: 119_00,
   currency: 'EUR',
-  counterpartyId: null,
+  counterparty: null,
   counterpartyName: 'Papier & Co. KG',
   counterpartyIban: 'DE02120300000000202051',
 };
@@ -14,7 +14,7 @@ describe('fields whose change resets approvals (SPEC §4)', () => {
     expect([...APPROVAL_RESETTING_FIELDS]).toEqual([
       'totalAmount',
       'currency',
-      'counterpartyId',
+      'counterparty',
       'counterpartyName',
       'counterpartyIban',
     ]);
@@ -39,9 +39,9 @@ describe('fields whose change resets approvals (SPEC §4)', () => {
         ...approved,
         totalAmount: 120_00,
         currency: 'CHF',
-        counterpartyId: '00000000-0000-4000-8000-000000000001',
+        counterparty: '00000000-0000-4000-8000-000000000001',
       }),
-    ).toEqual(['totalAmount', 'currency', 'counterpartyId']);
+    ).toEqual(['totalAmount', 'currency', 'counterparty']);
     expect(approvalResettingChanges(approved, { ...approved, totalAmount: null })).toEqual(['totalAmount']);
   });
 

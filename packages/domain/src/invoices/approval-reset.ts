@@ -10,7 +10,7 @@ import { normalizeIban } from '../iban';
 export const APPROVAL_RESETTING_FIELDS = [
   'totalAmount',
   'currency',
-  'counterpartyId',
+  'counterparty',
   'counterpartyName',
   'counterpartyIban',
 ] as const;

@@ -7,7 +7,7 @@ const EMPTY: InvoiceTermsFields = {
   dueDate: null,
   totalAmount: 119_000,
   skontoRate: null,
-  ledgerAccountId: null,
+  ledgerAccount: null,
 };
 
 describe('fillFromCounterpartyTerms', () => {
@@ -17,20 +17,20 @@ describe('fillFromCounterpartyTerms', () => {
       skontoRate: 200,
       skontoAmount: 2_380,
       skontoDate: '2026-11-30',
-      ledgerAccountId: 'ledger-4930',
+      ledgerAccount: 'ledger-4930',
     });
   });
 
   it('never replaces what the invoice already has', () => {
     expect(
-      fillFromCounterpartyTerms({ ...EMPTY, dueDate: '2026-12-01', skontoRate: 300, ledgerAccountId: 'ledger-6815' }, TERMS),
+      fillFromCounterpartyTerms({ ...EMPTY, dueDate: '2026-12-01', skontoRate: 300, ledgerAccount: 'ledger-6815' }, TERMS),
     ).toEqual({});
   });
 
   it('leaves out what needs a date or a total the invoice does not have yet', () => {
     expect(fillFromCounterpartyTerms({ ...EMPTY, date: null, totalAmount: null }, TERMS)).toEqual({
       skontoRate: 200,
-      ledgerAccountId: 'ledger-4930',
+      ledgerAccount: 'ledger-4930',
     });
     // Text a date field could not read is no date to count from.
     expect(fillFromCounterpartyTerms({ ...EMPTY, date: '31.02.2026' }, TERMS).dueDate).toBeUndefined();

@@ -16,7 +16,7 @@ export interface InvoiceTermsFields {
   dueDate: string | null;
   totalAmount: number | null;
   skontoRate: number | null;
-  ledgerAccountId: string | null;
+  ledgerAccount: string | null;
 }
 
 export interface TermsFill {
@@ -24,7 +24,7 @@ export interface TermsFill {
   skontoRate?: number;
   skontoAmount?: number;
   skontoDate?: string;
-  ledgerAccountId?: string;
+  ledgerAccount?: string;
 }
 
 /**
@@ -45,8 +45,8 @@ export function fillFromCounterpartyTerms(invoice: InvoiceTermsFields, terms: Co
     if (hasTotal) fill.skontoAmount = skontoAmountFor(invoice.totalAmount as number, terms.skontoRate);
     if (date) fill.skontoDate = addDaysIso(date, terms.skontoDays);
   }
-  if (invoice.ledgerAccountId === null && terms.defaultLedgerAccountId !== null) {
-    fill.ledgerAccountId = terms.defaultLedgerAccountId;
+  if (invoice.ledgerAccount === null && terms.defaultLedgerAccountId !== null) {
+    fill.ledgerAccount = terms.defaultLedgerAccountId;
   }
   return fill;
 }

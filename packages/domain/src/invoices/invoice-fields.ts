@@ -49,9 +49,9 @@ export type InvoiceLineItem = z.infer<typeof invoiceLineItemSchema>;
 
 export const invoiceSplitSchema = z.object({
   amount: minorUnitsSchema.refine((amount) => amount !== 0, { message: 'split_amount_zero' }),
-  costCenterId: z.uuid().nullable(),
-  costCenter2Id: z.uuid().nullable(),
-  ledgerAccountId: z.uuid().nullable(),
+  costCenter: z.uuid().nullable(),
+  costCenter2: z.uuid().nullable(),
+  ledgerAccount: z.uuid().nullable(),
   taxKeyId: z.uuid().nullable(),
   note: optionalText(200),
 });

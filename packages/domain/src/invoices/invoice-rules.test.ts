@@ -32,7 +32,7 @@ function valid(overrides: Partial<InvoiceRuleInput> = {}): InvoiceRuleInput {
     alreadyPaid: false,
     alreadyPaidDate: null,
     taxRate: 1_900,
-    splits: [],
+    partialAmount: [],
     debitorBankAccountId: '00000000-0000-4000-8000-000000000001',
     ...overrides,
   };
@@ -129,11 +129,11 @@ describe('invoice rules (SPEC §5)', () => {
 
   it('reports split sums with the difference and its currency', () => {
     expect(splitBalance(11_900, [{ amount: 10_000 }, { amount: 666 }])).toBe(1_234);
-    expect(checkInvoiceRules(valid({ splits: [{ amount: 13_134 }] }), TODAY)).toEqual([
-      { path: ['splits'], message: 'split_sum_exceeds_total', params: { difference: 1_234, currency: 'EUR' } },
+    expect(checkInvoiceRules(valid({ partialAmount: [{ amount: 13_134 }] }), TODAY)).toEqual([
+      { path: ['partialAmount'], message: 'split_sum_exceeds_total', params: { difference: 1_234, currency: 'EUR' } },
     ]);
-    expect(checkInvoiceRules(valid({ splits: [{ amount: 10_666 }], currency: 'USD' }), TODAY)).toEqual([
-      { path: ['splits'], message: 'total_exceeds_split_sum', params: { difference: 1_234, currency: 'USD' } },
+    expect(checkInvoiceRules(valid({ partialAmount: [{ amount: 10_666 }], currency: 'USD' }), TODAY)).toEqual([
+      { path: ['partialAmount'], message: 'total_exceeds_split_sum', params: { difference: 1_234, currency: 'USD' } },
     ]);
   });
 

@@ -31,7 +31,7 @@ export interface InvoiceRuleInput {
   alreadyPaid: boolean;
   alreadyPaidDate: string | null;
   taxRate: number | null;
-  splits: { amount: number }[];
+  partialAmount: { amount: number }[];
   debitorBankAccountId: string | null;
 }
 
@@ -119,10 +119,12 @@ export function checkInvoiceRules(input: InvoiceRuleInput, today: string = today
   if (input.taxRate !== null && (input.taxRate < 0 || input.taxRate > 10_000)) add(['taxRate'], 'tax_rate_invalid');
 
   // Split lines must add up to the total; the message shows the difference.
-  if (input.splits.length > 0 && input.totalAmount !== null) {
-    const balance = splitBalance(input.totalAmount, input.splits);
-    if (balance < 0) add(['splits'], 'split_sum_exceeds_total', { difference: -balance, currency: input.currency ?? 'EUR' });
-    if (balance > 0) add(['splits'], 'total_exceeds_split_sum', { difference: balance, currency: input.currency ?? 'EUR' });
+  if (input.partialAmount.length > 0 && input.totalAmount !== null) {
+    const balance = splitBalance(input.totalAmount, input.partialAmount);
+    if (balance < 0)
+      add(['partialAmount'], 'split_sum_exceeds_total', { difference: -balance, currency: input.currency ?? 'EUR' });
+    if (balance > 0)
+      add(['partialAmount'], 'total_exceeds_split_sum', { difference: balance, currency: input.currency ?? 'EUR' });
   }
 
   // Paying by transaction needs a valid counterparty IBAN and a debitor account.

@@ -30,7 +30,7 @@ const nullableId = z.uuid().nullable();
  * so both say the same thing (ARCHITECTURE §3.1). Every SPEC §5 invoice rule is in the refinement.
  */
 export const invoiceFieldsSchema = z.object({
-  counterpartyId: nullableId,
+  counterparty: nullableId,
   counterpartyName: optionalText(200),
   counterpartyIban: optionalText(42).transform((value) => (value ? normalizeIban(value) : null)),
   counterpartyBic: optionalText(11).transform((value) => (value ? value.replace(/\s+/g, '').toUpperCase() : null)),
@@ -55,12 +55,12 @@ export const invoiceFieldsSchema = z.object({
   shouldCreateTransaction: z.boolean(),
   alreadyPaid: z.boolean(),
   alreadyPaidDate: nullableDate,
-  costCenterId: nullableId,
-  costCenter2Id: nullableId,
-  ledgerAccountId: nullableId,
+  costCenter: nullableId,
+  costCenter2: nullableId,
+  ledgerAccount: nullableId,
   taxRate: z.number().int().nullable(),
   taxKeyId: nullableId,
-  splits: z.array(invoiceSplitSchema).max(100),
+  partialAmount: z.array(invoiceSplitSchema).max(100),
   lineItems: z.array(invoiceLineItemSchema).max(500),
   remittanceInformation: z
     .string()
@@ -161,7 +161,7 @@ export const invoiceListItemSchema = z.object({
   totalAmount: z.number().int().nullable(),
   currency: currencySchema.nullable(),
   type: invoiceTypeSchema,
-  costCenterId: z.uuid().nullable(),
+  costCenter: z.uuid().nullable(),
   /** The version the row was read at: what an action from the list (bulk approve) checks against. */
   version: z.number().int(),
   fileName: z.string().nullable(),

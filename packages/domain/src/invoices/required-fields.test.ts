@@ -10,22 +10,22 @@ const empty: RequirableInvoiceValues = {
   currency: 'EUR',
   taxRate: 1_900,
   totalAmount: 11_900,
-  counterpartyId: null,
+  counterparty: null,
   counterpartyName: null,
   counterpartyVat: null,
   purchaseOrder: null,
   billingPeriodStart: null,
   billingPeriodEnd: null,
   paymentTerms: null,
-  costCenterId: null,
-  costCenter2Id: null,
-  ledgerAccountId: null,
+  costCenter: null,
+  costCenter2: null,
+  ledgerAccount: null,
   taxKeyId: null,
   remittanceInformation: null,
   notes: null,
   lineItems: [],
   attachmentCount: 0,
-  splits: [],
+  partialAmount: [],
 };
 
 describe('required-field settings (SPEC §5)', () => {
@@ -65,11 +65,11 @@ describe('required-field settings (SPEC §5)', () => {
 
   it('counts a field as present when the invoice or every split line has it', () => {
     const settings = { ...DEFAULT_REQUIRED_FIELDS, costCenter: 'request_approval' } as const;
-    const split = { costCenterId: 'a', costCenter2Id: null, ledgerAccountId: null, taxKeyId: null };
-    expect(missingRequiredFields({ ...empty, costCenterId: 'x' }, settings, 'request_approval')).toEqual([]);
-    expect(missingRequiredFields({ ...empty, splits: [split, split] }, settings, 'request_approval')).toEqual([]);
+    const split = { costCenter: 'a', costCenter2: null, ledgerAccount: null, taxKeyId: null };
+    expect(missingRequiredFields({ ...empty, costCenter: 'x' }, settings, 'request_approval')).toEqual([]);
+    expect(missingRequiredFields({ ...empty, partialAmount: [split, split] }, settings, 'request_approval')).toEqual([]);
     expect(
-      missingRequiredFields({ ...empty, splits: [split, { ...split, costCenterId: null }] }, settings, 'request_approval'),
+      missingRequiredFields({ ...empty, partialAmount: [split, { ...split, costCenter: null }] }, settings, 'request_approval'),
     ).toEqual(['costCenter']);
   });
 

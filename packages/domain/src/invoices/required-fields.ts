@@ -20,36 +20,36 @@ export interface RequirableInvoiceValues {
   currency: string | null;
   taxRate: number | null;
   totalAmount: number | null;
-  counterpartyId: string | null;
+  counterparty: string | null;
   counterpartyName: string | null;
   counterpartyVat: string | null;
   purchaseOrder: string | null;
   billingPeriodStart: string | null;
   billingPeriodEnd: string | null;
   paymentTerms: string | null;
-  costCenterId: string | null;
-  costCenter2Id: string | null;
-  ledgerAccountId: string | null;
+  costCenter: string | null;
+  costCenter2: string | null;
+  ledgerAccount: string | null;
   taxKeyId: string | null;
   remittanceInformation: string | null;
   notes: string | null;
   lineItems: readonly unknown[];
   attachmentCount: number;
   /** Split lines carry their own accounting: a field is present when every split line has it. */
-  splits: readonly {
-    costCenterId: string | null;
-    costCenter2Id: string | null;
-    ledgerAccountId: string | null;
+  partialAmount: readonly {
+    costCenter: string | null;
+    costCenter2: string | null;
+    ledgerAccount: string | null;
     taxKeyId: string | null;
   }[];
 }
 
 function hasField(values: RequirableInvoiceValues, field: RequirableInvoiceField): boolean {
-  const onEverySplit = (key: 'costCenterId' | 'costCenter2Id' | 'ledgerAccountId' | 'taxKeyId') =>
-    values[key] !== null || (values.splits.length > 0 && values.splits.every((split) => split[key] !== null));
+  const onEverySplit = (key: 'costCenter' | 'costCenter2' | 'ledgerAccount' | 'taxKeyId') =>
+    values[key] !== null || (values.partialAmount.length > 0 && values.partialAmount.every((split) => split[key] !== null));
   switch (field) {
     case 'counterparty':
-      return values.counterpartyId !== null || Boolean(values.counterpartyName);
+      return values.counterparty !== null || Boolean(values.counterpartyName);
     case 'counterpartyVat':
       return Boolean(values.counterpartyVat);
     case 'purchaseOrder':
@@ -59,11 +59,11 @@ function hasField(values: RequirableInvoiceValues, field: RequirableInvoiceField
     case 'paymentTerms':
       return Boolean(values.paymentTerms);
     case 'costCenter':
-      return onEverySplit('costCenterId');
+      return onEverySplit('costCenter');
     case 'costCenter2':
-      return onEverySplit('costCenter2Id');
+      return onEverySplit('costCenter2');
     case 'ledgerAccount':
-      return onEverySplit('ledgerAccountId');
+      return onEverySplit('ledgerAccount');
     case 'taxCode':
       return onEverySplit('taxKeyId');
     case 'remittanceInformation':

@@ -10,6 +10,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import { translateFieldLabel } from '../../lib/i18n';
 import type { InvoiceParts, InvoiceRow } from '../invoices/repo';
+import { requirableValues } from '../invoices/to-invoice';
 import type { ItemRow } from './request-repo';
 
 /**
@@ -42,13 +43,7 @@ export function enforceRequiredFields(
   stage: RequirementStage,
   locale: Locale,
 ): void {
-  const values = {
-    ...row,
-    lineItems: parts.lineItems,
-    splits: parts.splits,
-    attachmentCount: parts.files.filter((file) => file.kind === 'attachment').length,
-  };
-  const missing = missingRequiredFields(values, settings, stage);
+  const missing = missingRequiredFields(requirableValues(row, parts), settings, stage);
   if (missing.length === 0) return;
   throw new AppError(
     'required_fields_missing',

@@ -21,7 +21,7 @@ export async function logMovedInvoices(
 ): Promise<void> {
   const entries = new Map<string, Record<string, { from: unknown; to: unknown }>>();
   for (const invoice of change.movedInvoices) {
-    entries.set(invoice.id, { counterpartyId: { from: change.mergedId, to: change.survivorId } });
+    entries.set(invoice.id, { counterparty: { from: change.mergedId, to: change.survivorId } });
   }
   for (const invoice of change.renamed) {
     entries.set(invoice.id, { ...entries.get(invoice.id), counterpartyName: { from: invoice.oldName, to: change.newName } });

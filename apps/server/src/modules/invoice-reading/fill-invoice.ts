@@ -91,7 +91,7 @@ export function fillInvoice(invoice: ExtractedInvoice, context: FillContext): In
   const recognised = context.counterparty;
   if (recognised && row.counterpartyId === null) {
     patch.counterpartyId = recognised.id;
-    marks.counterpartyId = {
+    marks.counterparty = {
       confidence: recognised.confidence,
       source: invoice.seller.name?.source ?? invoice.iban?.source ?? 'xml',
     };
@@ -155,11 +155,13 @@ export function fillInvoice(invoice: ExtractedInvoice, context: FillContext): In
         dueDate: patch.dueDate ?? row.dueDate,
         totalAmount: total ?? null,
         skontoRate: patch.skontoRate ?? row.skontoRate,
-        ledgerAccountId: row.ledgerAccountId,
+        ledgerAccount: row.ledgerAccountId,
       },
       fill,
     );
-    Object.assign(patch, fromTerms);
+    const { ledgerAccount, ...terms } = fromTerms;
+    Object.assign(patch, terms);
+    if (ledgerAccount !== undefined) patch.ledgerAccountId = ledgerAccount;
     if (row.counterpartyName === null && patch.counterpartyName === undefined) patch.counterpartyName = fill.name;
     if (row.counterpartyVat === null && patch.counterpartyVat === undefined && fill.vatNumber)
       patch.counterpartyVat = fill.vatNumber;

@@ -5,6 +5,7 @@ import { asOrgId, type Database, type OrgId, type Tx } from '../../db/database';
 import { invoiceFiles, invoiceLineItems, invoices } from '../../db/schema';
 import type { FileStorage } from '../../plugins/foundation-types';
 import { diffFields, writeActivity } from '../activity-log/writer';
+import { renameColumnsToFields } from '../invoices/field-names';
 import { findInvoice, updateInvoiceVersioned, type InvoiceRow } from '../invoices/repo';
 import { findMissingFormalItems } from './checks';
 import { findCounterpartyFill, proposeCounterparty, recogniseCounterparty } from './counterparty-match';
@@ -135,7 +136,9 @@ async function applyReading(tx: Tx, orgId: OrgId, invoiceId: string, reading: Do
     unsupportedCurrency: fill.unsupportedCurrency,
     readAt: new Date(),
   });
-  const changes: Record<string, unknown> = diffFields(row as unknown as Record<string, unknown>, fill.patch);
+  const changes: Record<string, unknown> = renameColumnsToFields(
+    diffFields(row as unknown as Record<string, unknown>, fill.patch),
+  );
   if (fill.lineItems) changes.lineItems = { from: [], to: fill.lineItems };
   await writeActivity(tx, orgId, { entityType: 'invoice', entityId: invoiceId, action: 'update', actor: SYSTEM, changes });
 }

@@ -253,7 +253,7 @@ function toListItem(row: PageRow, readingProgress: Map<string, number>): Invoice
     totalAmount: row.total_amount === null ? null : Number(row.total_amount),
     currency: row.currency as InvoiceCurrency | null,
     type: row.type,
-    costCenterId: row.cost_center_id,
+    costCenter: row.cost_center_id,
     version: row.version,
     fileName: row.file_name,
     cancelReason: row.cancel_reason,

@@ -21,13 +21,9 @@ const unique = (ids: (string | null)[]) => [...new Set(ids.filter((id): id is st
  * right type: KOST1 = type 1, KOST2 = type 2.
  */
 export async function checkInvoiceReferences(tx: Tx, orgId: OrgId, fields: InvoiceFields): Promise<ReferenceErrors> {
-  const lines = fields.splits;
-  const centreIds = unique([
-    fields.costCenterId,
-    fields.costCenter2Id,
-    ...lines.flatMap((l) => [l.costCenterId, l.costCenter2Id]),
-  ]);
-  const ledgerIds = unique([fields.ledgerAccountId, ...lines.map((l) => l.ledgerAccountId)]);
+  const lines = fields.partialAmount;
+  const centreIds = unique([fields.costCenter, fields.costCenter2, ...lines.flatMap((l) => [l.costCenter, l.costCenter2])]);
+  const ledgerIds = unique([fields.ledgerAccount, ...lines.map((l) => l.ledgerAccount)]);
   const taxKeyIds = unique([fields.taxKeyId, ...lines.map((l) => l.taxKeyId)]);
   // Sequential: a transaction is one connection (pg refuses overlapping queries on it).
   const centres = centreIds.length
@@ -48,11 +44,11 @@ export async function checkInvoiceReferences(tx: Tx, orgId: OrgId, fields: Invoi
         .from(taxKeys)
         .where(and(eq(taxKeys.organizationId, orgId), inArray(taxKeys.id, taxKeyIds)))
     : [];
-  const counterparty = fields.counterpartyId
+  const counterparty = fields.counterparty
     ? await tx
         .select({ id: counterparties.id })
         .from(counterparties)
-        .where(and(eq(counterparties.organizationId, orgId), eq(counterparties.id, fields.counterpartyId)))
+        .where(and(eq(counterparties.organizationId, orgId), eq(counterparties.id, fields.counterparty)))
         // Holds off a concurrent delete of the counterparty until this invoice is saved (and counted).
         .for('key share')
     : [];
@@ -71,17 +67,17 @@ export async function checkInvoiceReferences(tx: Tx, orgId: OrgId, fields: Invoi
     if (id !== null && centreTypes.get(id) !== type) flag(path);
   };
 
-  if (fields.counterpartyId && counterparty.length === 0) flag('counterpartyId');
+  if (fields.counterparty && counterparty.length === 0) flag('counterparty');
   if (fields.debitorBankAccountId && debitor.length === 0) flag('debitorBankAccountId');
-  checkCentre('costCenterId', fields.costCenterId, 1);
-  checkCentre('costCenter2Id', fields.costCenter2Id, 2);
-  if (fields.ledgerAccountId && !ledgerSet.has(fields.ledgerAccountId)) flag('ledgerAccountId');
+  checkCentre('costCenter', fields.costCenter, 1);
+  checkCentre('costCenter2', fields.costCenter2, 2);
+  if (fields.ledgerAccount && !ledgerSet.has(fields.ledgerAccount)) flag('ledgerAccount');
   if (fields.taxKeyId && !keySet.has(fields.taxKeyId)) flag('taxKeyId');
   lines.forEach((line, index) => {
-    checkCentre(`splits.${index}.costCenterId`, line.costCenterId, 1);
-    checkCentre(`splits.${index}.costCenter2Id`, line.costCenter2Id, 2);
-    if (line.ledgerAccountId && !ledgerSet.has(line.ledgerAccountId)) flag(`splits.${index}.ledgerAccountId`);
-    if (line.taxKeyId && !keySet.has(line.taxKeyId)) flag(`splits.${index}.taxKeyId`);
+    checkCentre(`partialAmount.${index}.costCenter`, line.costCenter, 1);
+    checkCentre(`partialAmount.${index}.costCenter2`, line.costCenter2, 2);
+    if (line.ledgerAccount && !ledgerSet.has(line.ledgerAccount)) flag(`partialAmount.${index}.ledgerAccount`);
+    if (line.taxKeyId && !keySet.has(line.taxKeyId)) flag(`partialAmount.${index}.taxKeyId`);
   });
   return errors;
 }

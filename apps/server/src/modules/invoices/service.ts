@@ -32,6 +32,7 @@ import {
   updateInvoiceVersioned,
   type InvoiceRow,
 } from './repo';
+import { toInvoiceColumns, toSplitColumns } from './field-names';
 import { toInvoice } from './to-invoice';
 import type { CheckedFile } from './upload-checks';
 
@@ -185,32 +186,32 @@ export class InvoiceService {
       const fieldErrors = await checkInvoiceReferences(tx, org.orgId, body);
       if (Object.keys(fieldErrors).length > 0) throw new AppError('validation_failed', undefined, { fieldErrors });
 
-      const { version, splits, lineItems, ...fields } = await fillFromCounterparty(tx, org.orgId, body);
-      const partsBefore = await loadInvoiceParts(tx, org.orgId, id);
+      const { version, partialAmount, lineItems, ...fields } = await fillFromCounterparty(tx, org.orgId, body);
+      // Required-field settings do not matter here: the view is only compared with the new fields.
+      const viewBefore = toInvoice(before, await loadInvoiceParts(tx, org.orgId, id), DEFAULT_REQUIRED_FIELDS);
       const isApprovalAffected =
-        (before.status === 'in_approval' || before.status === 'approved') && approvalResettingChanges(before, fields).length > 0;
-      let columns: typeof fields & { status?: InvoiceRow['status'] } = fields;
+        (before.status === 'in_approval' || before.status === 'approved') &&
+        approvalResettingChanges(viewBefore, fields).length > 0;
+      let status: InvoiceRow['status'] | undefined;
       if (isApprovalAffected) {
         // The approvals were given for another payee or amount: they end as a Reset ends them
         // (refused with an approved or exported payment, else the payment goes), the invoice is new again.
         const next = nextInvoiceStatus(before.status, 'reset');
         if (next === null || next === 'deleted') throw new AppError('invoice_action_refused', { status: before.status });
         await endInvoiceApprovals(tx, org.orgId, before, actorOf(org), 'edit', ['pending', 'approved']);
-        columns = { ...fields, status: next };
+        status = next;
       }
-      const after = await updateInvoiceVersioned(tx, org.orgId, id, version, columns);
+      const after = await updateInvoiceVersioned(tx, org.orgId, id, version, { ...toInvoiceColumns(fields), status });
       if (!after) throw new AppError('stale_version');
       // Approvals kept, payment data changed (due date, skonto, BIC…): the open payment follows the invoice.
       await renewTransactionOfInvoice(tx, org.orgId, before, after, actorOf(org));
-      await replaceSplitsAndLineItems(tx, org.orgId, id, splits, lineItems);
-      const changes = {
-        ...diffFields(before as unknown as Record<string, unknown>, columns as Record<string, unknown>),
-        // Only splits and line items are compared here, so the required-field settings do not matter.
-        ...diffFields(toInvoice(before, partsBefore, DEFAULT_REQUIRED_FIELDS) as unknown as Record<string, unknown>, {
-          splits,
-          lineItems,
-        }),
-      };
+      await replaceSplitsAndLineItems(tx, org.orgId, id, partialAmount.map(toSplitColumns), lineItems);
+      const changes = diffFields(viewBefore as unknown as Record<string, unknown>, {
+        ...fields,
+        partialAmount,
+        lineItems,
+        status,
+      });
       await writeActivity(tx, org.orgId, { entityType: 'invoice', entityId: id, action: 'update', actor: actorOf(org), changes });
       // A field a person changed is no longer "read from the document".
       await forgetReadMarks(tx, org.orgId, id, Object.keys(changes));
@@ -221,9 +222,9 @@ export class InvoiceService {
 
 /** A chosen counterparty fills the name, VAT number and IBAN/BIC the form left empty. */
 async function fillFromCounterparty<T extends InvoiceFields>(tx: Tx, orgId: OrgId, fields: T): Promise<T> {
-  if (!fields.counterpartyId) return fields;
+  if (!fields.counterparty) return fields;
   if (fields.counterpartyName && fields.counterpartyVat && fields.counterpartyIban) return fields;
-  const defaults = await findCounterpartyDefaults(tx, orgId, fields.counterpartyId);
+  const defaults = await findCounterpartyDefaults(tx, orgId, fields.counterparty);
   if (!defaults) return fields;
   const fillIban = !fields.counterpartyIban && defaults.iban !== null;
   return {

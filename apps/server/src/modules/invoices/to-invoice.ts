@@ -4,8 +4,10 @@ import {
   type Invoice,
   type InvoiceCurrency,
   type InvoiceFile,
+  type RequirableInvoiceValues,
   type RequiredFieldSettings,
 } from '@kontor/domain';
+import { toReferenceFields, toSplitFields } from './field-names';
 import type { InvoiceFileRow, InvoiceParts, InvoiceRow } from './repo';
 
 function toInvoiceFile(row: InvoiceFileRow): InvoiceFile {
@@ -20,6 +22,17 @@ function toInvoiceFile(row: InvoiceFileRow): InvoiceFile {
   };
 }
 
+/** What the required-field rules look at (SPEC §5), under the API's names. */
+export function requirableValues(row: InvoiceRow, parts: InvoiceParts): RequirableInvoiceValues {
+  return {
+    ...row,
+    ...toReferenceFields(row),
+    lineItems: parts.lineItems,
+    partialAmount: parts.splits.map(toSplitFields),
+    attachmentCount: parts.files.filter((file) => file.kind === 'attachment').length,
+  };
+}
+
 /** The GET answer with SPEC §3 field names (ARCHITECTURE §4). */
 export function toInvoice(row: InvoiceRow, parts: InvoiceParts, requiredFields: RequiredFieldSettings): Invoice {
   const document = parts.files.find((file) => file.kind === 'document') ?? null;
@@ -28,7 +41,7 @@ export function toInvoice(row: InvoiceRow, parts: InvoiceParts, requiredFields: 
     status: row.status,
     ocrStatus: row.ocrStatus,
     version: row.version,
-    counterpartyId: row.counterpartyId,
+    ...toReferenceFields(row),
     counterpartyName: row.counterpartyName,
     counterpartyIban: row.counterpartyIban,
     counterpartyBic: row.counterpartyBic,
@@ -53,21 +66,11 @@ export function toInvoice(row: InvoiceRow, parts: InvoiceParts, requiredFields: 
     shouldCreateTransaction: row.shouldCreateTransaction,
     alreadyPaid: row.alreadyPaid,
     alreadyPaidDate: row.alreadyPaidDate,
-    costCenterId: row.costCenterId,
-    costCenter2Id: row.costCenter2Id,
-    ledgerAccountId: row.ledgerAccountId,
     taxRate: row.taxRate,
     taxKeyId: row.taxKeyId,
     remittanceInformation: row.remittanceInformation,
     debitorBankAccountId: row.debitorBankAccountId,
-    splits: parts.splits.map((split) => ({
-      amount: split.amount,
-      costCenterId: split.costCenterId,
-      costCenter2Id: split.costCenter2Id,
-      ledgerAccountId: split.ledgerAccountId,
-      taxKeyId: split.taxKeyId,
-      note: split.note,
-    })),
+    partialAmount: parts.splits.map(toSplitFields),
     lineItems: parts.lineItems.map((item) => ({
       description: item.description,
       quantity: item.quantity,
@@ -85,15 +88,7 @@ export function toInvoice(row: InvoiceRow, parts: InvoiceParts, requiredFields: 
     document: document ? toInvoiceFile(document) : null,
     attachments: parts.files.filter((file) => file.kind === 'attachment').map(toInvoiceFile),
     warnings: invoiceWarnings({ date: row.date, status: row.status }),
-    missingRequiredFields: requiredFieldsReport(
-      {
-        ...row,
-        lineItems: parts.lineItems,
-        splits: parts.splits,
-        attachmentCount: parts.files.filter((file) => file.kind === 'attachment').length,
-      },
-      requiredFields,
-    ),
+    missingRequiredFields: requiredFieldsReport(requirableValues(row, parts), requiredFields),
     approval: parts.approval ?? null,
     reading: parts.reading ?? null,
     payment: parts.payment ?? null,

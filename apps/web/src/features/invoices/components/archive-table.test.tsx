@@ -14,7 +14,7 @@ const CANCELLED: InvoiceListItem = {
   totalAmount: 11_900,
   currency: 'EUR',
   type: 'invoice',
-  costCenterId: null,
+  costCenter: null,
   version: 4,
   fileName: 'r-1001.pdf',
   cancelReason: 'Doppelt erfasst',

@@ -14,7 +14,7 @@ function item(overrides: Partial<InvoiceListItem>): InvoiceListItem {
     totalAmount: null,
     currency: 'EUR',
     type: 'invoice',
-    costCenterId: null,
+    costCenter: null,
     version: 2,
     fileName: null,
     createdAt: '2026-11-27T10:00:00.000Z',

@@ -16,8 +16,9 @@ describe('describeActivityChanges', () => {
         totalAmount: { from: 11_900, to: 12_000 },
         taxRate: { from: 1900, to: 700 },
         status: { from: 'new', to: 'archived' },
-        costCenterId: { from: null, to: 'a2b0…' },
-        splits: { from: [], to: [{ amount: 1 }] },
+        costCenter: { from: null, to: 'a2b0…' },
+        counterparty: { from: 'c1d2…', to: null },
+        partialAmount: { from: [], to: [{ amount: 1 }] },
         invoiceNumber: { from: null, to: 'R-1' },
       },
       status,
@@ -26,8 +27,9 @@ describe('describeActivityChanges', () => {
     expect(byField.totalAmount?.from?.replace(/\s/g, ' ')).toBe('119,00 €');
     expect(byField.taxRate).toMatchObject({ from: '19 %', to: '7 %' });
     expect(byField.status).toMatchObject({ from: 'status:new', to: 'status:archived' });
-    expect(byField.costCenterId).toMatchObject({ hasValues: false });
-    expect(byField.splits).toMatchObject({ hasValues: false });
+    expect(byField.costCenter).toMatchObject({ hasValues: false });
+    expect(byField.counterparty).toMatchObject({ hasValues: false });
+    expect(byField.partialAmount).toMatchObject({ hasValues: false });
     expect(byField.invoiceNumber).toMatchObject({ from: null, to: 'R-1' });
   });
 

@@ -12,7 +12,8 @@ export interface ActivityChange {
 
 const MONEY_FIELDS = new Set(['netAmount', 'taxAmount', 'totalAmount', 'skontoAmount']);
 const RATE_FIELDS = new Set(['taxRate', 'skontoRate']);
-const HIDDEN_VALUE = /Id$|^splits$|^lineItems$/;
+/** References (ids of records and master data) and lists are named, not shown. */
+const HIDDEN_VALUE = /Id$|^(counterparty|costCenter2?|ledgerAccount|partialAmount|lineItems)$/;
 
 function isFromTo(value: unknown): value is { from: unknown; to: unknown } {
   return typeof value === 'object' && value !== null && 'from' in value && 'to' in value;

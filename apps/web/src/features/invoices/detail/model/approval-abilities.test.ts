@@ -145,7 +145,7 @@ describe('isApprovalResetOnSave', () => {
   it('asks when total, currency or counterparty (record, name or IBAN) change while approvals are under way or given', () => {
     const pending = buildInvoice({ status: 'in_approval', approval: request() });
     expect(isApprovalResetOnSave(pending, ['totalAmount'])).toBe(true);
-    expect(isApprovalResetOnSave(pending, ['counterpartyId', 'notes'])).toBe(true);
+    expect(isApprovalResetOnSave(pending, ['counterparty', 'notes'])).toBe(true);
     expect(isApprovalResetOnSave(pending, ['notes', 'dueDate'])).toBe(false);
     // Without a counterparty record, its name and IBAN are the counterparty (as on the server).
     expect(isApprovalResetOnSave(pending, ['counterpartyName'])).toBe(true);

@@ -16,9 +16,9 @@ describe('invoiceFormResolver', () => {
   });
 
   it('reports the rule findings even while an amount cannot be read', async () => {
-    const values = { ...toFormValues(buildInvoice()), invoiceNumber: '', splits: [emptySplit()] };
+    const values = { ...toFormValues(buildInvoice()), invoiceNumber: '', partialAmount: [emptySplit()] };
     const { errors } = await invoiceFormResolver(values, undefined, options);
-    expect(messageAt(errors, 'splits.0.amount.message')).toBeTypeOf('string');
+    expect(messageAt(errors, 'partialAmount.0.amount.message')).toBeTypeOf('string');
     expect(messageAt(errors, 'invoiceNumber.message')).toBe('required');
   });
 

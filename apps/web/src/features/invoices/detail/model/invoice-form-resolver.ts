@@ -56,7 +56,7 @@ function addRuleErrors(errors: FieldErrors, values: InvoiceFormValues): void {
 export const invoiceFormResolver: Resolver<InvoiceFormValues, unknown, InvoiceFields> = async (values, context, options) => {
   const result = await schemaResolver(values, context, options);
   if (Object.keys(result.errors).length > 0) addRuleErrors(result.errors as FieldErrors, values);
-  const balance = describeSplitBalance(values.totalAmount, values.splits, values.currency);
+  const balance = describeSplitBalance(values.totalAmount, values.partialAmount, values.currency);
   translateErrors(result.errors as FieldErrors, balance.message?.params ?? {});
   return result;
 };

@@ -5,7 +5,7 @@ import { invoiceFieldsSchema, type Invoice, type InvoiceFieldsInput } from '@kon
 /** What the form edits: exactly the input of the schema the server validates with. */
 export type InvoiceFormValues = InvoiceFieldsInput;
 export type InvoiceFormField = keyof InvoiceFormValues;
-export type InvoiceSplitValues = InvoiceFormValues['splits'][number];
+export type InvoiceSplitValues = InvoiceFormValues['partialAmount'][number];
 export type InvoiceLineItemValues = InvoiceFormValues['lineItems'][number];
 
 export const INVOICE_FORM_FIELDS = Object.keys(invoiceFieldsSchema.shape) as InvoiceFormField[];
@@ -19,7 +19,7 @@ export function isInvoiceFormField(name: string): name is InvoiceFormField {
 /** The editable fields of an invoice as the form shows them (the IBAN grouped in fours). */
 export function toFormValues(invoice: Invoice): InvoiceFormValues {
   return {
-    counterpartyId: invoice.counterpartyId,
+    counterparty: invoice.counterparty,
     counterpartyName: invoice.counterpartyName,
     counterpartyIban: invoice.counterpartyIban ? formatIban(invoice.counterpartyIban) : null,
     counterpartyBic: invoice.counterpartyBic,
@@ -44,12 +44,12 @@ export function toFormValues(invoice: Invoice): InvoiceFormValues {
     shouldCreateTransaction: invoice.shouldCreateTransaction,
     alreadyPaid: invoice.alreadyPaid,
     alreadyPaidDate: invoice.alreadyPaidDate,
-    costCenterId: invoice.costCenterId,
-    costCenter2Id: invoice.costCenter2Id,
-    ledgerAccountId: invoice.ledgerAccountId,
+    costCenter: invoice.costCenter,
+    costCenter2: invoice.costCenter2,
+    ledgerAccount: invoice.ledgerAccount,
     taxRate: invoice.taxRate,
     taxKeyId: invoice.taxKeyId,
-    splits: invoice.splits.map((split) => ({ ...split })),
+    partialAmount: invoice.partialAmount.map((split) => ({ ...split })),
     lineItems: invoice.lineItems.map((item) => ({ ...item })),
     remittanceInformation: invoice.remittanceInformation,
     debitorBankAccountId: invoice.debitorBankAccountId,
@@ -60,9 +60,9 @@ export function emptySplit(amount: number | null = null): InvoiceSplitValues {
   // A new line starts without an amount; the schema asks for one before saving.
   return {
     amount: amount ?? Number.NaN,
-    costCenterId: null,
-    costCenter2Id: null,
-    ledgerAccountId: null,
+    costCenter: null,
+    costCenter2: null,
+    ledgerAccount: null,
     taxKeyId: null,
     note: null,
   };

@@ -5,15 +5,15 @@ describe('mapServerFieldErrors', () => {
   it('puts field, list and list-row errors onto their form paths', () => {
     const mapped = mapServerFieldErrors({
       counterpartyIban: ['Please enter a valid IBAN.'],
-      splits: ['The split lines exceed the total by 5,00 €.'],
+      partialAmount: ['The split lines exceed the total by 5,00 €.'],
       'lineItems.0.description': ['This field is required.'],
-      'splits.1.amount': ['A split line needs an amount.'],
+      'partialAmount.1.amount': ['A split line needs an amount.'],
     });
     expect(mapped.fields).toEqual([
       { path: 'counterpartyIban', message: 'Please enter a valid IBAN.' },
-      { path: 'splits', message: 'The split lines exceed the total by 5,00 €.' },
+      { path: 'partialAmount', message: 'The split lines exceed the total by 5,00 €.' },
       { path: 'lineItems.0.description', message: 'This field is required.' },
-      { path: 'splits.1.amount', message: 'A split line needs an amount.' },
+      { path: 'partialAmount.1.amount', message: 'A split line needs an amount.' },
     ]);
     expect(mapped.unmatched).toEqual([]);
   });

@@ -12,7 +12,7 @@ export interface MappedServerErrors {
   unmatched: { path: string; message: string }[];
 }
 
-const NESTED_FIELDS: Record<string, readonly string[]> = { splits: SPLIT_FIELDS, lineItems: LINE_ITEM_FIELDS };
+const NESTED_FIELDS: Record<string, readonly string[]> = { partialAmount: SPLIT_FIELDS, lineItems: LINE_ITEM_FIELDS };
 
 /** Whether a dotted server path names something in the form: a field, a list, or a list row's field. */
 export function isFormPath(path: string): boolean {

@@ -39,11 +39,11 @@ describe('mergeStaleEdit', () => {
   });
 
   it('merges split lines as one field', () => {
-    const split = { amount: 11_900, costCenterId: null, costCenter2Id: null, ledgerAccountId: null, taxKeyId: null, note: null };
-    const mine = { ...base, splits: [split] };
+    const split = { amount: 11_900, costCenter: null, costCenter2: null, ledgerAccount: null, taxKeyId: null, note: null };
+    const mine = { ...base, partialAmount: [split] };
     const fresh = toFormValues(buildInvoice({ notes: 'from a colleague' }));
     const merge = mergeStaleEdit(base, mine, fresh);
-    expect(merge.values.splits).toEqual([split]);
+    expect(merge.values.partialAmount).toEqual([split]);
     expect(merge.values.notes).toBe('from a colleague');
   });
 });

@@ -12,11 +12,11 @@ export function AccountingSection() {
   return (
     <FormSection id="invoice-section-accounting" title={t('form.sections.accounting')}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField name="costCenterId" label={t('fields.costCenterId')} options={options.costCenters1} />
-        <SelectField name="costCenter2Id" label={t('fields.costCenter2Id')} options={options.costCenters2} />
+        <SelectField name="costCenter" label={t('fields.costCenter')} options={options.costCenters1} />
+        <SelectField name="costCenter2" label={t('fields.costCenter2')} options={options.costCenters2} />
         <SelectField
-          name="ledgerAccountId"
-          label={t('fields.ledgerAccountId')}
+          name="ledgerAccount"
+          label={t('fields.ledgerAccount')}
           options={options.ledgerAccounts}
           className="sm:col-span-2"
         />

@@ -90,7 +90,7 @@ export function CounterpartyCombobox(props: CounterpartyComboboxProps) {
         <ul
           id={listId}
           role="listbox"
-          aria-label={t('fields.counterpartyId')}
+          aria-label={t('fields.counterparty')}
           className="absolute z-40 mt-1 max-h-72 w-full overflow-y-auto rounded-md border border-border bg-surface p-1 shadow-lg"
         >
           {query.isFetching && options.length === 1 ? (

@@ -25,12 +25,12 @@ const EMPTY_COUNTERPARTY: CounterpartyCreateValues = { name: '', vatNumber: null
 export function CounterpartySection() {
   const { t } = useTranslation('invoice-detail');
   const { control, getValues, setValue } = useFormContext<InvoiceFormValues>();
-  const [counterpartyId, counterpartyName] = useWatch({ control, name: ['counterpartyId', 'counterpartyName'] });
+  const [counterpartyId, counterpartyName] = useWatch({ control, name: ['counterparty', 'counterpartyName'] });
   const selected = useCounterparty(counterpartyId ?? null);
   const { proposedCounterparty } = useReading();
   const [createInitial, setCreateInitial] = useState<CounterpartyCreateValues | null>(null);
-  const error = useFieldError('counterpartyId');
-  const id = fieldId('counterpartyId');
+  const error = useFieldError('counterparty');
+  const id = fieldId('counterparty');
 
   const queryClient = useQueryClient();
 
@@ -41,15 +41,15 @@ export function CounterpartySection() {
    */
   const applyTerms = async (counterpartyId: string) => {
     const record = await queryClient.fetchQuery(counterpartyQueryOptions(counterpartyId)).catch(() => null);
-    if (!record || getValues('counterpartyId') !== counterpartyId) return;
-    const [date, dueDate, totalAmount, skontoRate, ledgerAccountId] = getValues([
+    if (!record || getValues('counterparty') !== counterpartyId) return;
+    const [date, dueDate, totalAmount, skontoRate, ledgerAccount] = getValues([
       'date',
       'dueDate',
       'totalAmount',
       'skontoRate',
-      'ledgerAccountId',
+      'ledgerAccount',
     ]);
-    const fill = fillFromCounterpartyTerms({ date, dueDate, totalAmount, skontoRate, ledgerAccountId }, record);
+    const fill = fillFromCounterpartyTerms({ date, dueDate, totalAmount, skontoRate, ledgerAccount }, record);
     const names = Object.keys(fill) as (keyof TermsFill)[];
     for (const name of names) setValue(name, fill[name] ?? null, DIRTY);
     const labels = new Set(
@@ -72,12 +72,12 @@ export function CounterpartySection() {
    * counterparty's (see counterpartyCopyUpdates); what the user typed stays.
    */
   const choose = async (counterparty: CounterpartySummary) => {
-    const previousId = getValues('counterpartyId');
-    setValue('counterpartyId', counterparty.id, DIRTY);
+    const previousId = getValues('counterparty');
+    setValue('counterparty', counterparty.id, DIRTY);
     void applyTerms(counterparty.id);
     // Without the previous one's details every copy would count as typed by hand and stay.
     const previous = previousId ? await loadDetails(previousId) : null;
-    if (getValues('counterpartyId') !== counterparty.id) return;
+    if (getValues('counterparty') !== counterparty.id) return;
     const [counterpartyName, counterpartyIban, counterpartyBic, counterpartyVat] = getValues([
       'counterpartyName',
       'counterpartyIban',
@@ -109,13 +109,13 @@ export function CounterpartySection() {
           }
         />
       ) : null}
-      <FormField id={id} label={t('fields.counterpartyId')} labelAddon={<ReadMark name="counterpartyId" />} error={error}>
+      <FormField id={id} label={t('fields.counterparty')} labelAddon={<ReadMark name="counterparty" />} error={error}>
         <CounterpartyCombobox
           id={id}
           selectedName={selected.data?.name ?? (counterpartyId ? counterpartyName : null) ?? null}
           hasSelection={Boolean(counterpartyId)}
           onSelect={(counterparty) => void choose(counterparty)}
-          onClear={() => setValue('counterpartyId', null, DIRTY)}
+          onClear={() => setValue('counterparty', null, DIRTY)}
           onCreate={(name) =>
             setCreateInitial({
               name: name || getValues('counterpartyName') || '',

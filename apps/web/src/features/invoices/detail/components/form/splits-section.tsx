@@ -15,11 +15,11 @@ export function SplitsSection() {
   const { t } = useTranslation('invoice-detail');
   const { t: tValidation } = useTranslation('validation');
   const { control } = useFormContext<InvoiceFormValues>();
-  const { fields, append, remove } = useFieldArray({ control, name: 'splits' });
-  const [splits, totalAmount, currency] = useWatch({ control, name: ['splits', 'totalAmount', 'currency'] });
+  const { fields, append, remove } = useFieldArray({ control, name: 'partialAmount' });
+  const [splits, totalAmount, currency] = useWatch({ control, name: ['partialAmount', 'totalAmount', 'currency'] });
   const { options } = useMasterDataOptions();
   const balance = describeSplitBalance(totalAmount, splits, currency);
-  const listError = useFieldError('splits');
+  const listError = useFieldError('partialAmount');
 
   const addLine = () => {
     // A new line takes what is left, the common case when splitting off the rest.
@@ -46,36 +46,36 @@ export function SplitsSection() {
             className="grid gap-3 rounded-md border border-border p-3 sm:grid-cols-6"
           >
             <DecimalField
-              name={`splits.${index}.amount`}
+              name={`partialAmount.${index}.amount`}
               label={t('splits.amount')}
               kind={MONEY_INPUT}
               className="sm:col-span-2"
             />
             <SelectField
-              name={`splits.${index}.costCenterId`}
-              label={t('fields.costCenterId')}
+              name={`partialAmount.${index}.costCenter`}
+              label={t('fields.costCenter')}
               options={options.costCenters1}
               className="sm:col-span-2"
             />
             <SelectField
-              name={`splits.${index}.costCenter2Id`}
-              label={t('fields.costCenter2Id')}
+              name={`partialAmount.${index}.costCenter2`}
+              label={t('fields.costCenter2')}
               options={options.costCenters2}
               className="sm:col-span-2"
             />
             <SelectField
-              name={`splits.${index}.ledgerAccountId`}
-              label={t('fields.ledgerAccountId')}
+              name={`partialAmount.${index}.ledgerAccount`}
+              label={t('fields.ledgerAccount')}
               options={options.ledgerAccounts}
               className="sm:col-span-3"
             />
             <SelectField
-              name={`splits.${index}.taxKeyId`}
+              name={`partialAmount.${index}.taxKeyId`}
               label={t('fields.taxKeyId')}
               options={options.taxKeys}
               className="sm:col-span-3"
             />
-            <TextField name={`splits.${index}.note`} label={t('splits.note')} maxLength={200} className="sm:col-span-5" />
+            <TextField name={`partialAmount.${index}.note`} label={t('splits.note')} maxLength={200} className="sm:col-span-5" />
             <div className="flex items-end sm:col-span-1">
               <Button
                 variant="ghost"
