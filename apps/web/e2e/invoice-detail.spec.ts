@@ -50,13 +50,16 @@ test('open an invoice, fill the form and save it', async ({ page }) => {
   await expect(savedToast(page)).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Invoice ${number}`);
 
-  // What was saved comes back after a reload, and the history names the changed fields.
+  // What was saved comes back after a reload, and the history names the changed fields (master
+  // data by code and name, not by id).
   await page.reload();
   await expect(page.getByLabel('Invoice number')).toHaveValue(number);
   await expect(page.getByLabel('Total amount')).toHaveValue('1.190,00');
   await expect(page.getByLabel('Cost centre (KOST1)')).toHaveText('200 - Vertrieb');
   await page.getByRole('tab', { name: 'History' }).click();
   await expect(page.getByTestId('activity-list')).toContainText('Invoice number');
+  await expect(page.getByTestId('activity-list')).toContainText('Cost centre (KOST1): empty → 200 - Vertrieb');
+  await expect(page.getByTestId('activity-list')).toContainText('Ledger account: empty → 4930 - Bürobedarf');
 });
 
 test('split lines that do not add up show the difference', async ({ page }) => {

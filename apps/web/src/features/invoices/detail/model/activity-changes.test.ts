@@ -33,6 +33,26 @@ describe('describeActivityChanges', () => {
     expect(byField.invoiceNumber).toMatchObject({ from: null, to: 'R-1' });
   });
 
+  it('names master data by code and name, and hides ids it cannot name', () => {
+    const names: Record<string, string> = { k1: '100 - Verwaltung', k2: '200 - Vertrieb', l1: '4930 - Bürobedarf' };
+    const referenceName = (field: string, id: string) => (field === 'counterparty' ? 'never asked' : (names[id] ?? null));
+    const changes = describeActivityChanges(
+      {
+        costCenter: { from: 'k1', to: 'k2' },
+        ledgerAccount: { from: null, to: 'l1' },
+        costCenter2: { from: 'deleted', to: null },
+        counterparty: { from: null, to: 'c1' },
+      },
+      status,
+      referenceName,
+    );
+    const byField = Object.fromEntries(changes.map((change) => [change.field, change]));
+    expect(byField.costCenter).toEqual({ field: 'costCenter', from: '100 - Verwaltung', to: '200 - Vertrieb', hasValues: true });
+    expect(byField.ledgerAccount).toEqual({ field: 'ledgerAccount', from: null, to: '4930 - Bürobedarf', hasValues: true });
+    expect(byField.costCenter2).toMatchObject({ hasValues: false });
+    expect(byField.counterparty).toMatchObject({ hasValues: false });
+  });
+
   it('ignores entries that are not field changes', () => {
     expect(describeActivityChanges({ reason: 'duplicate' }, status)).toEqual([]);
     expect(describeActivityChanges(null, status)).toEqual([]);

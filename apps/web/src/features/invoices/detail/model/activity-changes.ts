@@ -34,14 +34,29 @@ function formatValue(
   return null;
 }
 
+/** Master data an invoice names by id: shown by code and name while the organisation has it. */
+const NAMED_REFERENCES = new Set(['costCenter', 'costCenter2', 'ledgerAccount', 'taxKeyId', 'debitorBankAccountId']);
+
+/** What the history shows for a record an invoice names (field, id): its label, or null if unknown. */
+export type ReferenceName = (field: string, id: string) => string | null;
+
+/** A reference's display text; undefined when it names something unknown (deleted, not loaded yet). */
+function referenceText(field: string, value: unknown, referenceName: ReferenceName): string | null | undefined {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value !== 'string') return undefined;
+  return referenceName(field, value) ?? undefined;
+}
+
 /**
  * The changed fields of an activity entry (`{ field: { from, to } }`, see the server's diffFields)
- * with values fit for people: amounts as money, rates as percent, statuses translated; ids and
- * lists only by name.
+ * with values fit for people: amounts as money, rates as percent, statuses translated, master
+ * data by code and name; other ids (a counterparty's: its name changes beside it), ids of
+ * records no longer there and lists only by the field's name.
  */
 export function describeActivityChanges(
   changes: Record<string, unknown> | null,
   translateStatus: (status: string) => string,
+  referenceName?: ReferenceName,
 ): ActivityChange[] {
   if (!changes) return [];
   const currencyChange = changes.currency;
@@ -49,6 +64,11 @@ export function describeActivityChanges(
   return Object.entries(changes)
     .filter((entry): entry is [string, { from: unknown; to: unknown }] => isFromTo(entry[1]))
     .map(([field, { from, to }]) => {
+      if (referenceName && NAMED_REFERENCES.has(field)) {
+        const fromText = referenceText(field, from, referenceName);
+        const toText = referenceText(field, to, referenceName);
+        if (fromText !== undefined && toText !== undefined) return { field, from: fromText, to: toText, hasValues: true };
+      }
       if (HIDDEN_VALUE.test(field)) return { field, from: null, to: null, hasValues: false };
       return {
         field,
@@ -128,9 +148,15 @@ export function activityVerbValues({ changes }: ActivityEntryLike): { flow?: str
  */
 export function describeActivityEntryChanges(
   entry: ActivityEntryLike,
-  translate: { invoiceStatus: (status: string) => string; requestStatus: (status: string) => string },
+  translate: {
+    invoiceStatus: (status: string) => string;
+    requestStatus: (status: string) => string;
+    referenceName?: ReferenceName;
+  },
 ): ActivityChange[] {
-  if (entry.entityType !== 'approval_request') return describeActivityChanges(entry.changes, translate.invoiceStatus);
+  if (entry.entityType !== 'approval_request') {
+    return describeActivityChanges(entry.changes, translate.invoiceStatus, translate.referenceName);
+  }
   return describeActivityChanges(entry.changes, translate.requestStatus).map((change) =>
     change.field === 'status' ? { ...change, field: 'approvalStatus' } : change,
   );

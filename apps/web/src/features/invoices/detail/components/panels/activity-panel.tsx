@@ -9,6 +9,8 @@ import { LoadingState } from '@/components/ui/loading-state';
 import { useInvoiceActivity } from '../../api/list-activity';
 import { activityDetails, activityVerb, activityVerbValues, describeActivityEntryChanges } from '../../model/activity-changes';
 import { isInvoiceFormField } from '../../model/invoice-form-values';
+import type { SelectOption } from '../form/form-controls';
+import { useMasterDataOptions } from '../form/use-master-data-options';
 
 const KNOWN_ACTIONS = [
   'create',
@@ -56,7 +58,16 @@ export function ActivityPanel({ invoiceId }: { invoiceId: string }) {
     const other = OTHER_FIELDS.find((name) => name === field);
     return other ? t(`fields.${other}`) : field;
   };
-  const statusLabels = {
+  const { options } = useMasterDataOptions();
+  const optionsOfField: Readonly<Record<string, readonly SelectOption[]>> = {
+    costCenter: options.costCenters1,
+    costCenter2: options.costCenters2,
+    ledgerAccount: options.ledgerAccounts,
+    taxKeyId: options.taxKeys,
+    debitorBankAccountId: options.bankAccounts,
+  };
+  const valueLabels = {
+    referenceName: (field: string, id: string) => optionsOfField[field]?.find((option) => option.value === id)?.label ?? null,
     invoiceStatus: (status: string) => {
       const known = findKnown(INVOICE_STATUSES, status);
       return known ? t(`status.${known}`) : status;
@@ -76,7 +87,7 @@ export function ActivityPanel({ invoiceId }: { invoiceId: string }) {
       entries={activity.data.items}
       testId="activity-list"
       verbOf={activityVerb}
-      changesOf={(entry) => describeActivityEntryChanges(entry, statusLabels)}
+      changesOf={(entry) => describeActivityEntryChanges(entry, valueLabels)}
       detailsOf={(entry) => {
         const details = activityDetails(entry.changes);
         // A cancellation's reason reads "Cancelled: …", a rejection's "Reason: …".
