@@ -109,6 +109,9 @@ function round(value, digits = 2) {
   return Math.round(value * 10 ** digits) / 10 ** digits;
 }
 
+/** A latency figure: the median of the runs, with every run's p99 (bench/invoices.mjs RUNS). */
+const latency = (figures) => `p50 ${figures.p50Ms} ms · p99 ${figures.p99Ms} ms (runs ${figures.p99Runs.join('/')})`;
+
 const rows = [
   ['start-up: first npm start after install (build + initdb)', `${results.startup.firstStartWithBuildSeconds} s`, '≤ 10 s'],
   ['start-up: first npm start, already built (initdb + seed)', `${results.startup.firstStartBuiltSeconds} s`, '≤ 10 s'],
@@ -142,7 +145,6 @@ const rows = [
 ];
 if (results.invoices) {
   const { firstPage, search, myApprovals, allApprovals, approvals, firstRowsInChromium, upload5MbPdf } = results.invoices;
-  const latency = (figures) => `p50 ${figures.p50Ms} ms · p99 ${figures.p99Ms} ms`;
   const rawSql = (sql) => `raw SQL (${sql.statements} statements, ${sql.roundTrips} round trips)`;
   // The API's time over its own SQL's time, at the median and at p99.
   const ratio = ({ api, sql }) => `${(api.p50Ms / sql.p50Ms).toFixed(1)}× at p50, ${(api.p99Ms / sql.p99Ms).toFixed(1)}× at p99`;
@@ -176,7 +178,6 @@ if (results.invoices) {
 }
 if (results.counterparties) {
   const { firstPage, search, lookup } = results.counterparties;
-  const latency = (figures) => `p50 ${figures.p50Ms} ms · p99 ${figures.p99Ms} ms`;
   rows.push(['counterparties first page (20k), API', latency(firstPage), '']);
   for (const [label, figures] of Object.entries(search)) {
     rows.push([`counterparties search "${figures.term}" (${label}), API`, latency(figures), 'p99 ≤ 30 ms']);
