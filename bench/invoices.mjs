@@ -15,8 +15,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 const CONNECTIONS = 20;
 const DURATION_SECONDS = 10;
 /**
- * Every latency run starts with this much of the same load, not counted: the server's code gets
- * optimised and each connection prepares its statements before the figures are taken.
+ * The first of a figure's runs starts with this much of the same load, not counted: the server's
+ * code gets optimised and each connection prepares its statements before the figures are taken.
  */
 const WARMUP_SECONDS = 3;
 /**
