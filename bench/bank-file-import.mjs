@@ -109,7 +109,7 @@ try {
   const generationSeconds = (performance.now() - generationStarted) / 1000;
   const fileBytes = statSync(statementFile).size;
 
-  const memory = sampleRss(kontor.serverPid);
+  const memory = sampleRss(kontor.serverPids);
   const started = performance.now();
   const form = new FormData();
   form.append('kind', 'trusted_history');

@@ -26,19 +26,25 @@ export function memoryMb(pid) {
   return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
 }
 
-/** Samples the process's RSS every 50 ms from now on; `stop` answers the memory before, after and the peak RSS seen. */
-export function sampleRss(pid) {
-  const before = memoryMb(pid);
-  let peakRss = before.rss;
-  const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, memoryMb(pid).rss);
-  }, 50);
+/**
+ * Samples the RSS of the server processes every 50 ms from now on; `stop` answers, for the process
+ * that grew most (the one that did the work: requests go to any api process, jobs to the first),
+ * its memory before and after and the peak RSS seen.
+ */
+export function sampleRss(pids) {
+  const before = new Map(pids.map((pid) => [pid, memoryMb(pid)]));
+  const peaks = new Map(pids.map((pid) => [pid, before.get(pid).rss]));
+  const sample = () => {
+    for (const pid of pids) peaks.set(pid, Math.max(peaks.get(pid), memoryMb(pid).rss));
+  };
+  const sampler = setInterval(sample, 50);
   return {
-    before,
     stop() {
       clearInterval(sampler);
-      const after = memoryMb(pid);
-      return { before, after, peakRss: Math.max(peakRss, after.rss) };
+      sample();
+      const growth = (pid) => peaks.get(pid) - before.get(pid).rss;
+      const busiest = pids.reduce((best, pid) => (growth(pid) > growth(best) ? pid : best));
+      return { before: before.get(busiest), after: memoryMb(busiest), peakRss: peaks.get(busiest) };
     },
   };
 }
@@ -58,11 +64,11 @@ export async function startSignedInKontor(prefix) {
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    if (!kontor.serverPid) throw new Error('server process not found');
+    if (kontor.serverPids.length === 0) throw new Error('server process not found');
     const baseUrl = `http://localhost:${port}`;
     const cookie = await signInOverHttp(baseUrl, 'admin@demo.kontor.test', 'kontor-demo');
     const headers = { cookie, origin: baseUrl, 'accept-language': 'en' };
-    return { serverPid: kontor.serverPid, baseUrl, headers, pgPort, dataDir, close };
+    return { serverPids: kontor.serverPids, baseUrl, headers, pgPort, dataDir, close };
   } catch (error) {
     await close();
     throw error;

@@ -39,7 +39,7 @@ const kontor = await startSignedInKontor('kontor-bench-import-');
 try {
   const { baseUrl, headers } = kontor;
   const csv = Buffer.from(generateCsv(ROWS), 'utf8');
-  const memory = sampleRss(kontor.serverPid);
+  const memory = sampleRss(kontor.serverPids);
   const started = performance.now();
 
   const form = new FormData();

@@ -50,7 +50,7 @@ async function seedInvoices(pgPort) {
 }
 
 async function measureExport(kontor, format, list = 'invoices') {
-  const memory = sampleRss(kontor.serverPid);
+  const memory = sampleRss(kontor.serverPids);
   const started = performance.now();
   const query = list === 'invoices' ? 'tab=new&sort=dueDate&direction=asc&' : '';
   const response = await fetch(`${kontor.baseUrl}/api/${list}/export?${query}format=${format}`, { headers: kontor.headers });

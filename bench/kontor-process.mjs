@@ -18,25 +18,38 @@ export function freePort() {
   });
 }
 
-/** The child of `parentPid` whose command line contains `commandPart` (Linux /proc), or null. */
-function findChild(parentPid, commandPart) {
+/** The children of `parentPid` whose command line contains `commandPart` (Linux /proc). */
+function findChildren(parentPid, commandPart) {
+  const found = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const status = readFileSync(`/proc/${entry}/status`, 'utf8');
       const ppid = Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]);
       const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (ppid === parentPid && command.includes(commandPart)) return Number(entry);
+      if (ppid === parentPid && command.includes(commandPart)) found.push(Number(entry));
     } catch {
       // the process ended meanwhile
     }
   }
-  return null;
+  return found;
+}
+
+/**
+ * The processes that serve: the api processes a cluster's primary started (KONTOR_API_PROCESSES,
+ * apps/server/src/cluster.ts), or the one server process when it serves alone.
+ */
+function serverProcesses(startPid) {
+  const [server] = findChildren(startPid, 'main.js');
+  if (server === undefined) return [];
+  const members = findChildren(server, 'main.js');
+  return members.length > 0 ? members : [server];
 }
 
 /**
  * Starts Kontor with the given data folder and ports; resolves when / answers 200 with the
- * seconds that took, the server process's id and a `stop` that ends the whole process group.
+ * seconds that took, the ids of the processes that serve and a `stop` that ends the whole
+ * process group.
  * `forceBuild` rebuilds even when the sources did not change.
  */
 export async function startKontor({ dataDir, port, pgPort, forceBuild = false, timeoutSeconds = 300 }) {
@@ -71,5 +84,5 @@ export async function startKontor({ dataDir, port, pgPort, forceBuild = false, t
       child.once('exit', resolve);
       process.kill(-child.pid, 'SIGTERM');
     });
-  return { seconds, serverPid: findChild(child.pid, 'main.js'), stop };
+  return { seconds, serverPids: serverProcesses(child.pid), stop };
 }

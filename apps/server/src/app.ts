@@ -38,6 +38,7 @@ import { createServices } from './modules/services';
 import { registerAuthJobs } from './modules/auth/jobs';
 import { registerInvoiceReading } from './modules/invoice-reading/jobs';
 import { emailImportPlugin } from './modules/email-import/plugin';
+import { postgresRateLimitStore } from './plugins/rate-limit-store';
 import { registerVatCheck } from './modules/vat-check/jobs';
 import { registerEmailVerificationJobs } from './modules/counterparty-verification/email/jobs';
 import { vatCheckRoutes } from './modules/vat-check/routes';
@@ -95,7 +96,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
     store: new SessionStore(dependencies.database, config.session, dependencies.listener),
   });
   await app.register(csrfPlugin);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(dependencies.database) });
   await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 20, fields: 50 } });
   await app.register(openApiPlugin);
   await app.register(storagePlugin);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -19,6 +20,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   KONTOR_DATA_DIR: z.string().default('.kontor'),
   KONTOR_ROLES: z.string().default('api,worker'),
+  /** How many api processes share the port (node:cluster); default one per core, at most 4. */
+  KONTOR_API_PROCESSES: z.coerce.number().int().min(1).max(64).optional(),
   KONTOR_DEMO: flag.default(true),
   KONTOR_WEB_DIST: z.string().optional(),
   KONTOR_PG_PORT: z.coerce.number().int().default(54329),
@@ -77,6 +80,8 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   dataDir: string;
   roles: ReadonlySet<Role>;
+  /** api processes `npm start` runs on the port (1: this process serves alone); see cluster.ts. */
+  apiProcesses: number;
   demo: boolean;
   webDist: string;
   database: { url: string | undefined; embeddedPort: number; poolSize: number };
@@ -120,6 +125,14 @@ function persistedSecret(dataDir: string, name: string): string {
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }
+
+/**
+ * One api process per core by default: one Node.js process serves requests on one core, and the
+ * list pages cost the API about as much CPU as PostgreSQL, so a second process nearly doubled
+ * what a 2-core machine serves (bench/invoices.mjs). At most 4 unless configured: each process
+ * holds its own connection pools and ~100 MB, and PostgreSQL needs the other cores.
+ */
+const MAX_DEFAULT_API_PROCESSES = 4;
 
 export class ConfigError extends Error {}
 
@@ -176,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     dataDir,
     roles,
+    apiProcesses: e.KONTOR_API_PROCESSES ?? Math.min(os.availableParallelism(), MAX_DEFAULT_API_PROCESSES),
     demo: e.KONTOR_DEMO,
     webDist: path.resolve(e.KONTOR_WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     database: { url: e.DATABASE_URL, embeddedPort: e.KONTOR_PG_PORT, poolSize: e.DATABASE_POOL_SIZE },

@@ -1,23 +1,11 @@
-import { createServer } from 'node:net';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmailImport, Invoice } from '@kontor/domain';
 import { browser, createOrganizationWithAdmin, type TestOrganization } from './factories';
-import { createTestApp, type TestApp } from './harness';
+import { createTestApp, freePort, type TestApp } from './harness';
 import { getInvoice, PDF_TYPE, READING_ENV, supplierInvoiceLines, textPdf } from './reading-fixtures';
 
 const DOMAIN = 'import.kontor.test';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('e-mail import over SMTP', () => {
   let testApp: TestApp;

@@ -86,8 +86,10 @@ export class PgBossJobQueue implements JobQueue {
     const { retryLimit = 3, retryDelaySeconds = 30, retryBackoff = true, expireInSeconds = 15 * 60 } = definition.options ?? {};
     const queueOptions = { name: definition.name, retryLimit, retryDelay: retryDelaySeconds, retryBackoff, expireInSeconds };
     // createQueue is a no-op for an existing queue; updateQueue applies changed retry settings.
-    await this.boss.createQueue(definition.name, queueOptions);
-    await this.boss.updateQueue(definition.name, queueOptions);
+    await retriedOnDeadlock(async () => {
+      await this.boss.createQueue(definition.name, queueOptions);
+      await this.boss.updateQueue(definition.name, queueOptions);
+    });
 
     const job: RegisteredJob = {
       name: definition.name,
@@ -191,6 +193,23 @@ export class PgBossJobQueue implements JobQueue {
 
   private metaFor(job: PgBoss.JobWithMetadata<unknown>): JobMeta {
     return { jobId: job.id, attempt: job.retryCount + 1 };
+  }
+}
+
+/**
+ * Processes starting together on a fresh database create the same queues at once, and pg-boss's
+ * create_queue (a queue row plus its partition) can deadlock against itself: PostgreSQL then
+ * ends one of them. Both statements are idempotent, so the loser simply runs them again.
+ */
+async function retriedOnDeadlock(work: () => Promise<void>, attempts = 5): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      if (code !== '40P01' || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt * Math.random()));
+    }
   }
 }
 

@@ -91,3 +91,14 @@ export const oidcKeys = pgTable('oidc_keys', {
   jwk: jsonb('jwk').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The counters of @fastify/rate-limit (plugins/rate-limit-store.ts), in PostgreSQL so that every
+ * api process counts the same requests. Unlogged (migration 0040): a counter lost in a crash
+ * only restarts its window.
+ */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+});
