@@ -85,7 +85,9 @@ describe('api processes sharing one port (KONTOR_API_PROCESSES)', () => {
       const now = childrenOf(primary.pid!);
       return now.length === 2 && !now.includes(members[1]!) ? now : undefined;
     });
-    expect(output).toMatch(/api process \d ended \(SIGKILL\); starting it again/);
+    await until('the replacement notice', () =>
+      /api process \d ended \(SIGKILL\); starting it again/.test(output) ? true : undefined,
+    );
     // Every connection is answered, whichever process it goes to; the replacement serves too.
     await until('the replacement serving', async () => {
       const statuses = await Promise.all(Array.from({ length: 6 }, () => health()));
