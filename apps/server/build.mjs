@@ -16,7 +16,12 @@ const external = [
 rmSync('dist', { recursive: true, force: true });
 await build({
   entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  outdir: 'dist',
+  // main.ts loads the server's code through import(): split into chunks, so that a cluster's
+  // primary starts its first api process before loading it. Chunks stay beside main.js, where
+  // import.meta.dirname finds the migrations and the SEPA schemas.
+  splitting: true,
+  chunkNames: '[name]-[hash]',
   bundle: true,
   platform: 'node',
   target: 'node20',

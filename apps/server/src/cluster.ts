@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Config } from './config';
-import { announceReady, exitOnStopSignals, prepareDatabase, serve } from './server-process';
+import { announceReady, dropForeignStopHooks, exitOnStopSignals } from './process-lifecycle';
 
 /**
  * Several api processes on one port (node:cluster; the primary hands each new connection to
@@ -9,7 +9,7 @@ import { announceReady, exitOnStopSignals, prepareDatabase, serve } from './serv
  * idle. The processes share nothing but PostgreSQL, which is the design anyway (ARCHITECTURE
  * §1: sessions, jobs, locks, rate limits and caches' invalidation live there).
  *
- * The primary (this supervisor) owns the embedded PostgreSQL, migrates and seeds, then tells
+ * The primary (this supervisor) owns the embedded PostgreSQL and migrates, then tells
  * the processes where the database is; it serves no requests itself. The first process also
  * runs the jobs (the worker role), the others only the api.
  */
@@ -18,7 +18,7 @@ import { announceReady, exitOnStopSignals, prepareDatabase, serve } from './serv
  * A process asks for the database once it listens for the answer (a message sent before that
  * would be lost), and says when it serves.
  */
-type ToMember = { kind: 'database'; url: string };
+type ToMember = { kind: 'database'; url: string; seed: boolean };
 type FromMember = { kind: 'waiting' } | { kind: 'listening' };
 
 /** A process that ends this often within this window is failing, not unlucky: give up. */
@@ -28,7 +28,8 @@ const RESTART_WINDOW_MS = 60_000;
 export async function superviseApiProcesses(config: Config, startedAt: number): Promise<void> {
   const count = config.apiProcesses;
   const members = new Map<number, Worker>();
-  const waiting = new Set<Worker>();
+  /** Processes asking for the database, with their index. */
+  const waiting = new Map<Worker, number>();
   const restarts: number[] = [];
   let databaseUrl: string | undefined;
   let isStopping = false;
@@ -55,7 +56,7 @@ export async function superviseApiProcesses(config: Config, startedAt: number): 
     members.set(index, member);
     member.on('message', (message: FromMember) => {
       if (message.kind === 'waiting') {
-        waiting.add(member);
+        waiting.set(member, index);
         return tellDatabase();
       }
       if (message.kind !== 'listening' || isReady) return;
@@ -80,7 +81,10 @@ export async function superviseApiProcesses(config: Config, startedAt: number): 
   };
   const tellDatabase = () => {
     if (!databaseUrl) return;
-    for (const member of waiting) member.send({ kind: 'database', url: databaseUrl } satisfies ToMember);
+    for (const [member, index] of waiting) {
+      // The first process seeds the demo data (idempotent) before it serves, once per start.
+      member.send({ kind: 'database', url: databaseUrl, seed: index === 0 && !isReady } satisfies ToMember);
+    }
     waiting.clear();
   };
   // The first process alone sets up what processes share (pg-boss's schema and queues, the
@@ -96,11 +100,14 @@ export async function superviseApiProcesses(config: Config, startedAt: number): 
   fork(0);
 
   try {
-    const prepared = await prepareDatabase(config);
-    embeddedStop = prepared.embedded ? () => prepared.embedded!.stop() : undefined;
-    // The processes bring their own pools; the supervisor's was only for migrating and seeding.
-    await prepared.database.close();
-    databaseUrl = prepared.url;
+    // Not the server's code: the first process loads that meanwhile, and seeds the demo data.
+    const { startDatabase } = await import('./database-start');
+    dropForeignStopHooks();
+    const started = await startDatabase(config);
+    embeddedStop = started.embedded ? () => started.embedded!.stop() : undefined;
+    // The processes bring their own pools; the supervisor's was only for migrating.
+    await started.database.close();
+    databaseUrl = started.url;
   } catch (error) {
     console.error(error);
     return fail('Kontor could not prepare its database.');
@@ -119,16 +126,19 @@ function stopMember(member: Worker): Promise<void> {
 
 /** One api process of the cluster: waits for the database's address, then serves. */
 export async function runClusterMember(config: Config): Promise<void> {
-  const url = await new Promise<string>((resolve) => {
+  // Loading the server's code (most of a start) overlaps the primary's preparing the database.
+  const serverCode = import('./server-process');
+  const database = await new Promise<ToMember>((resolve) => {
     const onMessage = (message: ToMember) => {
       if (message.kind !== 'database') return;
       process.off('message', onMessage);
-      resolve(message.url);
+      resolve(message);
     };
     process.on('message', onMessage);
     process.send?.({ kind: 'waiting' } satisfies FromMember);
   });
-  const server = await serve(config, url);
+  const { serve } = await serverCode;
+  const server = await serve(config, database.url, { seed: database.seed });
   const stop = exitOnStopSignals(
     () => server.stop(),
     (reason) => server.app.log.info({ reason }, 'shutting down'),

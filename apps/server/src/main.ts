@@ -1,7 +1,6 @@
 import cluster from 'node:cluster';
-import { runClusterMember, superviseApiProcesses } from './cluster';
 import { ConfigError, loadConfig } from './config';
-import { announceReady, exitOnStopSignals, prepareDatabase, serve } from './server-process';
+import { announceReady, exitOnStopSignals } from './process-lifecycle';
 
 /**
  * Starts Kontor: PostgreSQL (embedded unless DATABASE_URL), migrations, demo data, then the
@@ -11,11 +10,16 @@ import { announceReady, exitOnStopSignals, prepareDatabase, serve } from './serv
 async function main(): Promise<void> {
   const startedAt = Date.now();
   const config = loadConfig();
-  if (cluster.isWorker) return runClusterMember(config);
-  if (config.roles.has('api') && config.apiProcesses > 1) return superviseApiProcesses(config, startedAt);
+  // The server's code is imported where it is needed, not here: the build splits it into chunks,
+  // and a cluster's primary never loads it (cluster.ts).
+  if (cluster.isWorker) return (await import('./cluster')).runClusterMember(config);
+  if (config.roles.has('api') && config.apiProcesses > 1) {
+    return (await import('./cluster')).superviseApiProcesses(config, startedAt);
+  }
 
-  const { url, database, embedded } = await prepareDatabase(config);
-  const server = await serve(config, url, database);
+  const [{ startDatabase }, { serve }] = await Promise.all([import('./database-start'), import('./server-process')]);
+  const { url, database, embedded } = await startDatabase(config);
+  const server = await serve(config, url, { seed: true, database });
   exitOnStopSignals(
     async () => {
       await server.stop();

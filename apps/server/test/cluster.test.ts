@@ -7,13 +7,17 @@ import { createTestDatabase, freePort, type TestDatabase } from './harness';
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
 
-/** The processes whose parent is `pid` (Linux /proc). */
-function childrenOf(pid: number): number[] {
+/**
+ * The api processes the primary `pid` started (Linux /proc): its children running main.ts. tsx
+ * may add a child of its own (esbuild's service) while its cache is cold.
+ */
+function apiProcessesOf(pid: number): number[] {
   return readdirSync('/proc').flatMap((entry) => {
     if (!/^\d+$/.test(entry)) return [];
     try {
       const parent = Number(/^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${entry}/status`, 'utf8'))?.[1]);
-      return parent === pid ? [Number(entry)] : [];
+      const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      return parent === pid && command.includes('src/main.ts') ? [Number(entry)] : [];
     } catch {
       return []; // ended meanwhile
     }
@@ -76,13 +80,13 @@ describe('api processes sharing one port (KONTOR_API_PROCESSES)', () => {
 
   it('serves from two processes, starts a replacement for one that ends, and stops them all', async () => {
     await until('the ready line', () => (/ready on .* with 2 api processes/.test(output) ? true : undefined), 60_000);
-    const members = childrenOf(primary.pid!);
+    const members = apiProcessesOf(primary.pid!);
     expect(members, output).toHaveLength(2);
     expect(await health()).toBe(200);
 
     process.kill(members[1]!, 'SIGKILL');
     const replaced = await until('a replacement process', () => {
-      const now = childrenOf(primary.pid!);
+      const now = apiProcessesOf(primary.pid!);
       return now.length === 2 && !now.includes(members[1]!) ? now : undefined;
     });
     await until('the replacement notice', () =>
