@@ -47,16 +47,16 @@ function serverProcesses(startPid) {
 }
 
 /**
- * Starts Kontor with the given data folder and ports; resolves when / answers 200 with the
- * seconds that took, the ids of the processes that serve and a `stop` that ends the whole
- * process group.
+ * Starts Kontor with the given data folder and ports. `seconds` is the time until / answers 200
+ * (the first api process serves); it resolves once Kontor says it is ready (every api process
+ * listens), with the ids of the processes that serve and a `stop` that ends the process group.
  * `forceBuild` rebuilds even when the sources did not change.
  */
 export async function startKontor({ dataDir, port, pgPort, forceBuild = false, timeoutSeconds = 300 }) {
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
     env: {
       ...process.env,
@@ -67,6 +67,15 @@ export async function startKontor({ dataDir, port, pgPort, forceBuild = false, t
       LOG_LEVEL: 'warn',
       KONTOR_FORCE_BUILD: forceBuild ? '1' : '0',
     },
+  });
+  // The line main.ts prints when every api process listens (the later ones start after the first).
+  let output = '';
+  const ready = new Promise((resolve) => {
+    child.stdout.on('data', (chunk) => {
+      output += chunk.toString();
+      if (/Kontor is ready on/.test(output)) resolve();
+      if (output.length > 10_000) output = output.slice(-1_000);
+    });
   });
   const deadline = Date.now() + timeoutSeconds * 1000;
   for (;;) {
@@ -79,6 +88,12 @@ export async function startKontor({ dataDir, port, pgPort, forceBuild = false, t
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const seconds = (performance.now() - started) / 1000;
+  await Promise.race([
+    ready,
+    new Promise((_, reject) =>
+      setTimeout(() => reject(new Error('Kontor did not say it is ready')), Math.max(0, deadline - Date.now())).unref(),
+    ),
+  ]);
   const stop = () =>
     new Promise((resolve) => {
       child.once('exit', resolve);

@@ -4,9 +4,9 @@ import { announceReady, dropForeignStopHooks, exitOnStopSignals } from './proces
 
 /**
  * Several api processes on one port (node:cluster; the primary hands each new connection to
- * the next process). One Node.js process serves on one core; on the list pages the API spends
- * about as much CPU per request as PostgreSQL, so a single process left the second core half
- * idle. The processes share nothing but PostgreSQL, which is the design anyway (ARCHITECTURE
+ * the next process). One Node.js process serves on one core, and on the list pages the API spends
+ * about as much CPU per request as PostgreSQL (see MAX_DEFAULT_API_PROCESSES in config.ts for
+ * what a second process gained). The processes share nothing but PostgreSQL, which is the design anyway (ARCHITECTURE
  * §1: sessions, jobs, locks, rate limits and caches' invalidation live there).
  *
  * The primary (this supervisor) owns the embedded PostgreSQL and migrates, then tells
@@ -50,9 +50,8 @@ export async function superviseApiProcesses(config: Config, startedAt: number): 
   exitOnStopSignals(stopAll, (reason) => console.log(`Stopping Kontor (${reason}) …`));
 
   const fork = (index: number) => {
-    // The first starts before the database is ready: loading its code overlaps PostgreSQL's start.
     const roles = index === 0 ? [...config.roles].join(',') : 'api';
-    const member = cluster.fork({ KONTOR_ROLES: roles, KONTOR_API_PROCESS: String(index + 1) });
+    const member = cluster.fork({ KONTOR_ROLES: roles });
     members.set(index, member);
     member.on('message', (message: FromMember) => {
       if (message.kind === 'waiting') {
@@ -97,6 +96,7 @@ export async function superviseApiProcesses(config: Config, startedAt: number): 
     othersStarted = true;
     for (let index = 1; index < count; index += 1) fork(index);
   };
+  // Before the database is ready: loading the first process's code overlaps PostgreSQL's start.
   fork(0);
 
   try {

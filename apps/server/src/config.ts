@@ -128,9 +128,10 @@ function persistedSecret(dataDir: string, name: string): string {
 
 /**
  * One api process per core by default: one Node.js process serves requests on one core, and the
- * list pages cost the API about as much CPU as PostgreSQL, so a second process nearly doubled
- * what a 2-core machine serves (bench/invoices.mjs). At most 4 unless configured: each process
- * holds its own connection pools and ~100 MB, and PostgreSQL needs the other cores.
+ * list pages cost the API about as much CPU as PostgreSQL. On a 2-core machine a second process
+ * served 3–40 % more pages per second at a 10–30 % lower median (alternating runs on the
+ * seed:large data); the p99 stayed within the machine's noise. At most 4 unless configured: each
+ * process holds its own connection pools and ~100 MB, and PostgreSQL needs the other cores.
  */
 const MAX_DEFAULT_API_PROCESSES = 4;
 
