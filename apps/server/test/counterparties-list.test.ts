@@ -366,6 +366,41 @@ describe('counterparty list and lookup', () => {
       expect(await firstPages('DE89 3704 0044 0532 0000 03')).toEqual(['Firma 00002']);
     });
 
+    it('pages a search that can be a number through the names starting with it, then its other matches', async () => {
+      // Such a search reads both ranks in one round trip (ranked-search.ts): the same order and
+      // pages as a word's.
+      const numbered = await createOrganizationWithAdmin(testApp, 'Nummern GmbH');
+      await testApp.database.db.insert(counterparties).values([
+        { organizationId: numbered.id, name: '70123er Werkstatt' },
+        { organizationId: numbered.id, name: '70123 Baustoffe' },
+        { organizationId: numbered.id, name: 'Lager 70123 Nord' },
+        { organizationId: numbered.id, name: 'Zulieferer Ost', accountsPayableNumber: '70123' },
+        { organizationId: numbered.id, name: 'Abnehmer West', accountsReceivableNumber: '70123' },
+        { organizationId: numbered.id, name: 'Kein Treffer', accountsPayableNumber: '70124' },
+        { organizationId: numbered.id, name: 'DE12 Handel' },
+        { organizationId: numbered.id, name: 'Berg AG', vatNumber: 'DE123456789' },
+        { organizationId: numbered.id, name: 'Anger KG', vatNumber: 'DE129999999' },
+      ]);
+      const pages = async (search: string, limit: number) => {
+        const seen: string[] = [];
+        let cursor: string | null = null;
+        do {
+          const query = `/api/counterparties?search=${search}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`;
+          const page: Page = (await call('GET', query, numbered.admin.cookie)).json<Page>();
+          seen.push(...names(page));
+          cursor = page.nextCursor;
+        } while (cursor);
+        return seen;
+      };
+      const expected = {
+        '70123': ['70123 Baustoffe', '70123er Werkstatt', 'Abnehmer West', 'Lager 70123 Nord', 'Zulieferer Ost'],
+        DE12: ['DE12 Handel', 'Anger KG', 'Berg AG'],
+      };
+      for (const [search, order] of Object.entries(expected)) {
+        for (const limit of [1, 2, 3, 50]) expect(await pages(search, limit), `${search} by ${limit}`).toEqual(order);
+      }
+    });
+
     it('pages an IBAN start without a gap where one counterparty has two accounts under it', async () => {
       const bank = await createOrganizationWithAdmin(testApp, 'Zwei Konten GmbH');
       const rows = await testApp.database.db

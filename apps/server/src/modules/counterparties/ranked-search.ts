@@ -16,7 +16,7 @@ import {
  * search, rank 1 every other match (name contains it, AP/AR number, VAT number or IBAN start),
  * each by name, as the best pickers order them. It is also what makes a search fast: the names
  * starting with it are one range of counterparties_search_name_idx read in order, so a page they
- * fill ("Müller", 1,300 matches) never looks at the other matches.
+ * fill ("Müller", 1,300 matches) is one plain statement that never looks at the other matches.
  */
 export type SearchRank = 0 | 1;
 
@@ -88,12 +88,11 @@ interface MatchPart {
 }
 
 /**
- * The meanings of a search beyond the names starting with it, each from its own index, each read
- * only while the names starting with the search leave the page open (`pageOpen`): the names
+ * The meanings of a search beyond the names starting with it, each from its own index: the names
  * containing it (trigram index, through search_counterparty_names), an AP/AR number (unique
  * indexes), a VAT number start or an IBAN start (prefix indexes, read from the index alone).
  */
-function matchParts(query: RankedPageQuery, terms: SearchTerms, pageOpen: SQL): MatchPart[] {
+function matchParts(query: RankedPageQuery, terms: SearchTerms, limit: SQL): MatchPart[] {
   const { orgId, after } = query;
   const conditions = filterConditions(query);
   const and = conditions.length > 0 ? sql` and ${sql.join(conditions, sql` and `)}` : sql``;
@@ -103,22 +102,18 @@ function matchParts(query: RankedPageQuery, terms: SearchTerms, pageOpen: SQL): 
   const parts: MatchPart[] = [];
   if (terms.prefix.length < TRIGRAM_LENGTH) {
     // Too short for the trigram index: every name could contain it.
-    parts.push({ ctes: [], tooMany: pageOpen, rows: null });
+    parts.push({ ctes: [], tooMany: sql`true`, rows: null });
   } else {
     // The function applies the trusted filter itself; where others drop rows after it, it must
     // hand over all its matches, not a page, and each is checked by primary key.
-    const page = query.filters.length > 0 ? SEARCH_MATCH_LIMIT : query.limit;
+    const page = query.filters.length > 0 ? sql`${SEARCH_MATCH_LIMIT}` : limit;
     const filtered =
       query.filters.length > 0
         ? sql`cross join lateral (select 1 from counterparties c
                                    where c.organization_id = ${orgId} and c.id = n.id and ${sql.join(query.filters, sql` and `)} limit 1) c`
         : sql``;
     parts.push({
-      ctes: [
-        sql`name_matches as materialized (
-          select m.id, m.search_name from (${nameMatches(terms, query.isTrusted, after?.rank === 1 ? after : null, page)}) m
-           where ${pageOpen})`,
-      ],
+      ctes: [sql`name_matches as materialized (${nameMatches(terms, query.isTrusted, after?.rank === 1 ? after : null, page)})`],
       tooMany: sql`exists (select 1 from name_matches where id is null)`,
       rows: sql`select n.id, n.search_name from name_matches n ${filtered} where n.id is not null`,
     });
@@ -128,13 +123,13 @@ function matchParts(query: RankedPageQuery, terms: SearchTerms, pageOpen: SQL): 
       ctes: [],
       tooMany: null,
       rows: sql`select c.id, c.search_name from counterparties c
-                 where c.organization_id = ${orgId} and ${pageOpen}
+                 where c.organization_id = ${orgId}
                    and (c.accounts_payable_number = ${terms.accountNumber} or c.accounts_receivable_number = ${terms.accountNumber})${and}`,
     });
   }
   if (terms.vatPrefix) {
     const vatMatches = sql`from counterparties c
-      where c.organization_id = ${orgId} and ${pageOpen}
+      where c.organization_id = ${orgId}
         and c.vat_number ~>=~ ${terms.vatPrefix} and c.vat_number ~<~ ${prefixRangeEnd(terms.vatPrefix)}${and}`;
     parts.push({
       ctes: [],
@@ -145,7 +140,7 @@ function matchParts(query: RankedPageQuery, terms: SearchTerms, pageOpen: SQL): 
   if (terms.ibanPrefix) {
     // A bank's code starts many IBANs: the accounts are counted before a counterparty is read. A
     // counterparty with two such accounts is one match.
-    const ibanAccounts = sql`b.organization_id = ${orgId} and ${pageOpen}
+    const ibanAccounts = sql`b.organization_id = ${orgId}
       and b.iban ~>=~ ${terms.ibanPrefix} and b.iban ~<~ ${prefixRangeEnd(terms.ibanPrefix)}`;
     parts.push({
       ctes: [],
@@ -159,26 +154,58 @@ function matchParts(query: RankedPageQuery, terms: SearchTerms, pageOpen: SQL): 
   return parts;
 }
 
+/** The names starting with the search, after `after` if it is a rank-0 position (needs searchTextCte). */
+function startsWithConditions(query: RankedPageQuery): SQL[] {
+  const conditions = [sql`c.organization_id = ${query.orgId}`, ...filterConditions(query), startsWithSearch(sql`c.search_name`)];
+  if (query.after) conditions.push(keysetAfter(sql`c.search_name`, sql`c.id`, query.after));
+  return conditions;
+}
+
 /**
- * A search page in one statement: the names starting with the search (an index range, in order);
- * only if they do not fill the page, the other matches from their indexes (matchParts), each part
- * cut to a page, then merged; where a part matches more than SEARCH_MATCH_LIMIT, or the search is
- * too short for the trigram index, rank 1 is walked in name order instead (dense enough for
- * that). The rows shown are fetched by primary key.
+ * The names starting with the search: one range of counterparties_search_name_idx read in order,
+ * the rows straight from it.
  */
-function searchStatement(query: RankedPageQuery, terms: SearchTerms): SQL {
-  const { orgId, after, limit } = query;
+function startsWithStatement(query: RankedPageQuery, terms: SearchTerms): SQL {
+  return sql`
+    with ${searchTextCte(terms)}
+    select ${query.columns}
+      from (select c.*, c.search_name as sort_name, 0 as rank from counterparties c
+             where ${sql.join(startsWithConditions(query), sql` and `)}
+             order by c.search_name, c.id
+             limit ${query.limit}) p
+     order by p.sort_name, p.id`;
+}
+
+/**
+ * How many rows of rank 1 a page needs, where the names starting with the search are read in the
+ * same round trip: counted from the index alone, up to a page. At zero nothing else is read.
+ */
+function rowsLeftAfterStartsWith(query: RankedPageQuery): { ctes: SQL[]; limit: SQL } {
+  return {
+    ctes: [
+      sql`rows_left as materialized (
+        select (${query.limit} - count(*))::int as n from (
+          select 1 from counterparties c where ${sql.join(startsWithConditions(query), sql` and `)} limit ${query.limit}) s)`,
+    ],
+    limit: sql`(select n from rows_left)`,
+  };
+}
+
+/**
+ * The first `limit` rows of rank 1 in one statement: the other matches from their indexes
+ * (matchParts), each part cut to a page, then merged; where a part matches more than
+ * SEARCH_MATCH_LIMIT, or the search is too short for the trigram index, rank 1 is walked in name
+ * order instead (dense enough for that). The rows shown are fetched by primary key.
+ */
+function otherMatchesStatement(
+  query: RankedPageQuery,
+  terms: SearchTerms,
+  { ctes: limitCtes, limit }: { ctes: SQL[]; limit: SQL },
+): SQL {
+  const { orgId, after } = query;
   const conditions = [sql`c.organization_id = ${orgId}`, ...filterConditions(query)];
   const rank1After = after?.rank === 1 ? after : null;
-  const prefixConditions = [...conditions, startsWithSearch(sql`c.search_name`)];
-  if (after?.rank === 0) prefixConditions.push(keysetAfter(sql`c.search_name`, sql`c.id`, after));
-  const prefixRows =
-    after?.rank === 1
-      ? sql`select null::uuid as id, null::text as search_name, 0 as rank where false`
-      : sql`select c.id, c.search_name, 0 as rank from counterparties c
-             where ${sql.join(prefixConditions, sql` and `)}
-             order by c.search_name, c.id limit ${limit}`;
-  const parts = matchParts(query, terms, sql`(select open from page_open)`);
+  const parts = matchParts(query, terms, limit);
   const tooMany = parts.flatMap((part) => (part.tooMany ? [part.tooMany] : []));
   // Each part's first page of rank 1 (a top-N sort of at most SEARCH_MATCH_LIMIT rows), read only
   // when no part has too many.
@@ -194,9 +221,9 @@ function searchStatement(query: RankedPageQuery, terms: SearchTerms): SQL {
   );
   const otherRows =
     partPages.length > 0
-      ? sql`select m.id, m.search_name, 1 as rank from (${sql.join(partPages, sql` union `)}) m
+      ? sql`select m.id, m.search_name from (${sql.join(partPages, sql` union `)}) m
              order by m.search_name, m.id limit ${limit}`
-      : sql`select null::uuid as id, null::text as search_name, 1 as rank where false`;
+      : sql`select null::uuid as id, null::text as search_name where false`;
   // Rank 1 walked in name order, the search a filter on every row. As a CASE it counts as
   // matching half the rows: under row-level security PostgreSQL cannot use the statistics for LIKE
   // (not leakproof) and would guess a handful of matches, then read and sort the whole
@@ -209,28 +236,44 @@ function searchStatement(query: RankedPageQuery, terms: SearchTerms): SQL {
   if (rank1After) walkConditions.push(keysetAfter(sql`c.search_name`, sql`c.id`, rank1After));
   const ctes = [
     searchTextCte(terms),
-    sql`prefix_rows as materialized (${prefixRows})`,
-    sql`page_open as materialized (select count(*) < ${limit} as open from prefix_rows)`,
+    ...limitCtes,
     ...parts.flatMap((part) => part.ctes),
     sql`too_many as materialized (select ${tooMany.length > 0 ? sql.join(tooMany, sql` or `) : sql`false`} as value)`,
     sql`other_rows as materialized (${otherRows})`,
     sql`dense_rows as materialized (
-      select c.id, c.search_name, 1 as rank from counterparties c
+      select c.id, c.search_name from counterparties c
        where ${sql.join(walkConditions, sql` and `)}
        order by c.search_name, c.id limit ${limit})`,
   ];
   return sql`
     with ${sql.join(ctes, sql`,\n         `)}
     select ${query.columns}
-      from (select * from prefix_rows union all select * from other_rows union all select * from dense_rows
-             order by rank, search_name, id limit ${limit}) k
-     cross join lateral (select c.*, k.search_name as sort_name, k.rank from counterparties c
+      from (select * from other_rows union all select * from dense_rows
+             order by search_name, id limit ${limit}) k
+     cross join lateral (select c.*, k.search_name as sort_name, 1 as rank from counterparties c
                           where c.organization_id = ${orgId} and c.id = k.id limit 1) p
-     order by p.rank, p.sort_name, p.id`;
+     order by p.sort_name, p.id`;
 }
 
-/** One page of counterparties in (rank, search name, id) order, at most `limit` rows. */
-export function rankedPage<T extends RankedRow>(tx: Tx, query: RankedPageQuery): Promise<T[]> {
-  if (!query.terms) return queryPrepared<T>(tx, listStatement(query), query.label);
-  return queryPrepared<T>(tx, searchStatement(query, query.terms), `${query.label}_search`);
+/**
+ * One page of counterparties in (rank, search name, id) order, at most `limit` rows. A search
+ * reads the names starting with it first. A word ("Müller") mostly fills the page with them: the
+ * other matches are read only, in a second round trip, when it does not. A search that can also be
+ * an AP/AR number, a VAT number or an IBAN mostly does not: the other matches are read in the same
+ * round trip, as many as the names starting with it leave open.
+ */
+export async function rankedPage<T extends RankedRow>(tx: Tx, query: RankedPageQuery): Promise<T[]> {
+  const { terms, label } = query;
+  if (!terms) return queryPrepared<T>(tx, listStatement(query), label);
+  const others = (limit: { ctes: SQL[]; limit: SQL }) =>
+    queryPrepared<T>(tx, otherMatchesStatement(query, terms, limit), `${label}_search`);
+  if (query.after?.rank === 1) return others({ ctes: [], limit: sql`${query.limit}` });
+  const startsWith = queryPrepared<T>(tx, startsWithStatement(query, terms), `${label}_starts_with`);
+  if (terms.accountNumber || terms.vatPrefix || terms.ibanPrefix) {
+    const [first, rest] = await Promise.all([startsWith, others(rowsLeftAfterStartsWith(query))]);
+    return [...first, ...rest];
+  }
+  const first = await startsWith;
+  if (first.length >= query.limit) return first;
+  return [...first, ...(await others({ ctes: [], limit: sql`${query.limit - first.length}` }))];
 }

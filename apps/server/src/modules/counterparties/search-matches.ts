@@ -94,7 +94,7 @@ export function nameMatches(
   terms: SearchTerms,
   isTrusted: boolean | undefined,
   after: { name: string; id: string } | null,
-  page: number,
+  page: SQL,
 ): SQL {
   return sql`select m.id, m.search_name from search_counterparty_names(${terms.namePattern}, ${isTrusted ?? null}::boolean,
     ${SEARCH_MATCH_LIMIT}::int, ${terms.prefix}, ${after?.name ?? null}::text, ${after?.id ?? null}::uuid, ${page}::int) as m`;
