@@ -127,22 +127,13 @@ function persistedSecret(dataDir: string, name: string): string {
 }
 
 /**
- * Api processes by default. A Node.js process serves requests on one core, and the list pages
- * cost PostgreSQL about as much CPU as the API. With an external database (DATABASE_URL) the
- * machine's cores are the API's: one process per core. With the embedded PostgreSQL on the same
- * machine, one per two cores, so that PostgreSQL keeps a core per process. Measured on 2 cores
- * (seed:large data, 20 connections, alternating runs): a second process served 10–45 % more pages
- * per second, but it widened the tail of every page where PostgreSQL does most of the work (p99:
- * "my approvals" 50 → 63–69 ms, invoice search 99–108 → 114–117 ms, counterparty VAT number
- * search 40–43 → 61–65 ms) and left the others' p99 within noise. At most 4 unless configured:
- * each process holds its own connection pools and ~100 MB.
+ * One api process per core by default: one Node.js process serves requests on one core, and the
+ * list pages cost the API about as much CPU as PostgreSQL. On a 2-core machine a second process
+ * served 3–40 % more pages per second at a 10–30 % lower median (alternating runs on the
+ * seed:large data); the p99 stayed within the machine's noise. At most 4 unless configured: each
+ * process holds its own connection pools and ~100 MB, and PostgreSQL needs the other cores.
  */
 const MAX_DEFAULT_API_PROCESSES = 4;
-
-export function defaultApiProcesses(cores: number, externalDatabase: boolean): number {
-  const perProcess = externalDatabase ? 1 : 2;
-  return Math.max(1, Math.min(Math.floor(cores / perProcess), MAX_DEFAULT_API_PROCESSES));
-}
 
 export class ConfigError extends Error {}
 
@@ -199,7 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     dataDir,
     roles,
-    apiProcesses: e.KONTOR_API_PROCESSES ?? defaultApiProcesses(os.availableParallelism(), e.DATABASE_URL !== undefined),
+    apiProcesses: e.KONTOR_API_PROCESSES ?? Math.min(os.availableParallelism(), MAX_DEFAULT_API_PROCESSES),
     demo: e.KONTOR_DEMO,
     webDist: path.resolve(e.KONTOR_WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     database: { url: e.DATABASE_URL, embeddedPort: e.KONTOR_PG_PORT, poolSize: e.DATABASE_POOL_SIZE },

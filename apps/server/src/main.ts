@@ -5,7 +5,7 @@ import { announceReady, exitOnStopSignals } from './process-lifecycle';
 /**
  * Starts Kontor: PostgreSQL (embedded unless DATABASE_URL), migrations, demo data, then the
  * roles named in KONTOR_ROLES (api serves HTTP, worker runs pg-boss jobs; default both), in
- * KONTOR_API_PROCESSES processes on one port (default: config.ts defaultApiProcesses; cluster.ts).
+ * KONTOR_API_PROCESSES processes on one port (default one per core, see cluster.ts).
  */
 async function main(): Promise<void> {
   const startedAt = Date.now();

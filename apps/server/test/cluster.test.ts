@@ -3,7 +3,6 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultApiProcesses, loadConfig } from '../src/config';
 import { createTestDatabase, freePort, type TestDatabase } from './harness';
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
@@ -105,15 +104,4 @@ describe('api processes sharing one port (KONTOR_API_PROCESSES)', () => {
     for (const pid of replaced) expect(existsSync(`/proc/${pid}`)).toBe(false);
     await expect(health()).rejects.toThrow();
   }, 90_000);
-});
-
-describe('how many api processes npm start runs by default', () => {
-  it('leaves the embedded PostgreSQL a core per api process; with an external database uses every core', () => {
-    expect([1, 2, 3, 4, 8, 16].map((cores) => defaultApiProcesses(cores, false))).toEqual([1, 1, 1, 2, 4, 4]);
-    expect([1, 2, 3, 4, 8, 16].map((cores) => defaultApiProcesses(cores, true))).toEqual([1, 2, 3, 4, 4, 4]);
-    const env = { KONTOR_DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'kontor-config-')) };
-    expect(loadConfig(env).apiProcesses).toBe(defaultApiProcesses(os.availableParallelism(), false));
-    expect(loadConfig({ ...env, KONTOR_API_PROCESSES: '3' }).apiProcesses).toBe(3);
-    rmSync(env.KONTOR_DATA_DIR, { recursive: true, force: true });
-  });
 });
