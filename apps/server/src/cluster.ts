@@ -6,8 +6,8 @@ import { announceReady, dropForeignStopHooks, exitOnStopSignals } from './proces
  * Several api processes on one port (node:cluster; the primary hands each new connection to
  * the next process). One Node.js process serves on one core, and on the list pages the API spends
  * about as much CPU per request as PostgreSQL (see MAX_DEFAULT_API_PROCESSES in config.ts for
- * what a second process gained). The processes share nothing but PostgreSQL, which is the design anyway (ARCHITECTURE
- * §1: sessions, jobs, locks, rate limits and caches' invalidation live there).
+ * what a second process gained). The processes share nothing but PostgreSQL, which is the design
+ * anyway (ARCHITECTURE §1: sessions, jobs, locks, rate limits and caches' invalidation live there).
  *
  * The primary (this supervisor) owns the embedded PostgreSQL and migrates, then tells
  * the processes where the database is; it serves no requests itself. The first process also

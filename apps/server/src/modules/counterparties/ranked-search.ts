@@ -62,19 +62,36 @@ function filterConditions(query: RankedPageQuery): SQL[] {
 }
 
 /**
- * A page of the list without a search: one range of the name index, in order (every row is rank
- * 0, whatever rank a cursor says).
+ * Rank 0 in name order, the rows straight from counterparties_search_name_idx: the list without a
+ * search (every row is rank 0, whatever rank a cursor says) or the names starting with the search.
  */
-function listStatement(query: RankedPageQuery): SQL {
-  const conditions = [sql`c.organization_id = ${query.orgId}`, ...filterConditions(query)];
-  if (query.after) conditions.push(keysetAfter(sql`c.search_name`, sql`c.id`, query.after));
+function rankZeroStatement(query: RankedPageQuery, terms: SearchTerms | null): SQL {
+  const conditions = rankZeroConditions(query, terms);
   return sql`
+    ${terms ? sql`with ${searchTextCte(terms)}` : sql``}
     select ${query.columns}
       from (select c.*, c.search_name as sort_name, 0 as rank from counterparties c
              where ${sql.join(conditions, sql` and `)}
              order by c.search_name, c.id
              limit ${query.limit}) p
      order by p.sort_name, p.id`;
+}
+
+/**
+ * The rows of rank 0 after `after`: every row without a search, the names starting with it with
+ * one (needs searchTextCte).
+ */
+function rankZeroConditions(query: RankedPageQuery, terms: SearchTerms | null): SQL[] {
+  const conditions = [sql`c.organization_id = ${query.orgId}`, ...filterConditions(query)];
+  if (terms) conditions.push(startsWithSearch(sql`c.search_name`));
+  if (query.after) conditions.push(keysetAfter(sql`c.search_name`, sql`c.id`, query.after));
+  return conditions;
+}
+
+/** How many rows of rank 1 a statement reads: `limit` (SQL), computed in its `ctes`. */
+interface RowsWanted {
+  ctes: SQL[];
+  limit: SQL;
 }
 
 /** What one meaning of a search adds to the search statement. */
@@ -154,38 +171,16 @@ function matchParts(query: RankedPageQuery, terms: SearchTerms, limit: SQL): Mat
   return parts;
 }
 
-/** The names starting with the search, after `after` if it is a rank-0 position (needs searchTextCte). */
-function startsWithConditions(query: RankedPageQuery): SQL[] {
-  const conditions = [sql`c.organization_id = ${query.orgId}`, ...filterConditions(query), startsWithSearch(sql`c.search_name`)];
-  if (query.after) conditions.push(keysetAfter(sql`c.search_name`, sql`c.id`, query.after));
-  return conditions;
-}
-
-/**
- * The names starting with the search: one range of counterparties_search_name_idx read in order,
- * the rows straight from it.
- */
-function startsWithStatement(query: RankedPageQuery, terms: SearchTerms): SQL {
-  return sql`
-    with ${searchTextCte(terms)}
-    select ${query.columns}
-      from (select c.*, c.search_name as sort_name, 0 as rank from counterparties c
-             where ${sql.join(startsWithConditions(query), sql` and `)}
-             order by c.search_name, c.id
-             limit ${query.limit}) p
-     order by p.sort_name, p.id`;
-}
-
 /**
  * How many rows of rank 1 a page needs, where the names starting with the search are read in the
  * same round trip: counted from the index alone, up to a page. At zero nothing else is read.
  */
-function rowsLeftAfterStartsWith(query: RankedPageQuery): { ctes: SQL[]; limit: SQL } {
+function rowsLeftAfterStartsWith(query: RankedPageQuery, terms: SearchTerms): RowsWanted {
   return {
     ctes: [
       sql`rows_left as materialized (
         select (${query.limit} - count(*))::int as n from (
-          select 1 from counterparties c where ${sql.join(startsWithConditions(query), sql` and `)} limit ${query.limit}) s)`,
+          select 1 from counterparties c where ${sql.join(rankZeroConditions(query, terms), sql` and `)} limit ${query.limit}) s)`,
     ],
     limit: sql`(select n from rows_left)`,
   };
@@ -197,11 +192,7 @@ function rowsLeftAfterStartsWith(query: RankedPageQuery): { ctes: SQL[]; limit: 
  * SEARCH_MATCH_LIMIT, or the search is too short for the trigram index, rank 1 is walked in name
  * order instead (dense enough for that). The rows shown are fetched by primary key.
  */
-function otherMatchesStatement(
-  query: RankedPageQuery,
-  terms: SearchTerms,
-  { ctes: limitCtes, limit }: { ctes: SQL[]; limit: SQL },
-): SQL {
+function otherMatchesStatement(query: RankedPageQuery, terms: SearchTerms, { ctes: limitCtes, limit }: RowsWanted): SQL {
   const { orgId, after } = query;
   const conditions = [sql`c.organization_id = ${orgId}`, ...filterConditions(query)];
   const rank1After = after?.rank === 1 ? after : null;
@@ -260,17 +251,17 @@ function otherMatchesStatement(
  * reads the names starting with it first. A word ("Müller") mostly fills the page with them: the
  * other matches are read only, in a second round trip, when it does not. A search that can also be
  * an AP/AR number, a VAT number or an IBAN mostly does not: the other matches are read in the same
- * round trip, as many as the names starting with it leave open.
+ * round trip, as many as the names starting with it leave open. A second round trip is a read-only
+ * transaction of its own (readInWaves); the two ranks never share a row, so no row shows twice.
  */
 export async function rankedPage<T extends RankedRow>(tx: Tx, query: RankedPageQuery): Promise<T[]> {
   const { terms, label } = query;
-  if (!terms) return queryPrepared<T>(tx, listStatement(query), label);
-  const others = (limit: { ctes: SQL[]; limit: SQL }) =>
-    queryPrepared<T>(tx, otherMatchesStatement(query, terms, limit), `${label}_search`);
+  if (!terms) return queryPrepared<T>(tx, rankZeroStatement(query, null), label);
+  const others = (wanted: RowsWanted) => queryPrepared<T>(tx, otherMatchesStatement(query, terms, wanted), `${label}_search`);
   if (query.after?.rank === 1) return others({ ctes: [], limit: sql`${query.limit}` });
-  const startsWith = queryPrepared<T>(tx, startsWithStatement(query, terms), `${label}_starts_with`);
+  const startsWith = queryPrepared<T>(tx, rankZeroStatement(query, terms), `${label}_starts_with`);
   if (terms.accountNumber || terms.vatPrefix || terms.ibanPrefix) {
-    const [first, rest] = await Promise.all([startsWith, others(rowsLeftAfterStartsWith(query))]);
+    const [first, rest] = await Promise.all([startsWith, others(rowsLeftAfterStartsWith(query, terms))]);
     return [...first, ...rest];
   }
   const first = await startsWith;
