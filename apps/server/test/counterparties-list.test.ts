@@ -424,5 +424,42 @@ describe('counterparty list and lookup', () => {
       } while (cursor);
       expect(seen).toEqual(['Anker KG', 'Birke AG', 'Citrin GmbH']);
     });
+
+    it('finds the names containing a search of five characters or more through their suffixes, past 32 characters too (migration 0042)', async () => {
+      const suffixes = await createOrganizationWithAdmin(testApp, 'Suffix GmbH');
+      await testApp.database.db
+        .insert(counterparties)
+        .values(
+          [
+            'Internationale Speditionsgesellschaft Nordrhein-Westfalen mbH',
+            'Internationale Speditionsgesellschaft Nordrhein-Pfalz mbH',
+            "Kaffeerösterei O'Brien \\ Söhne",
+            'Rabatt 100% Service',
+            'Rabatt 100x Service',
+          ].map((name) => ({ organizationId: suffixes.id, name })),
+        );
+      const search = async (term: string) => {
+        const response = await call('GET', `/api/counterparties?search=${encodeURIComponent(term)}`, suffixes.admin.cookie);
+        expect(response.statusCode, response.body).toBe(200);
+        return names(response.json<Page>());
+      };
+      // Beyond the 32 characters a suffix keeps: the whole search is still compared.
+      expect(await search('gesellschaft Nordrhein-Westfalen')).toEqual([
+        'Internationale Speditionsgesellschaft Nordrhein-Westfalen mbH',
+      ]);
+      expect(await search('Speditionsgesellschaft Nordrhein-Westfalen mbH')).toEqual([
+        'Internationale Speditionsgesellschaft Nordrhein-Westfalen mbH',
+      ]);
+      expect(await search('sgesellschaft nordrhein-')).toEqual([
+        'Internationale Speditionsgesellschaft Nordrhein-Pfalz mbH',
+        'Internationale Speditionsgesellschaft Nordrhein-Westfalen mbH',
+      ]);
+      // Quotes, backslashes and LIKE wildcards are characters of the search; case and umlauts fold.
+      expect(await search("RÖSTEREI O'BRIEN \\ S")).toEqual(["Kaffeerösterei O'Brien \\ Söhne"]);
+      expect(await search("rei o'brien")).toEqual(["Kaffeerösterei O'Brien \\ Söhne"]);
+      expect(await search('att 100% Serv')).toEqual(['Rabatt 100% Service']);
+      expect(await search('att 100_ Serv')).toEqual([]);
+      expect(await search('nirgendwo')).toEqual([]);
+    });
   });
 });

@@ -284,12 +284,44 @@ describe('GET /api/invoices', () => {
     await testApp.database.db.delete(invoices).where(inArray(invoices.id, [own!.id, split!.id]));
   });
 
-  it('searches through trigram indexes without a pending list that every search would read (migration 0029)', async () => {
+  it("finds invoices by their counterparty's name through its suffixes, past 32 characters and with quotes too (migration 0042)", async () => {
+    const suffixes = await createOrganizationWithAdmin(testApp, 'Suffix Rechnungen GmbH');
+    const written = ['Internationale Speditionsgesellschaft Nordrhein-Westfalen mbH', "Kaffeerösterei O'Brien & Söhne"];
+    const linked = await testApp.database.db
+      .insert(counterparties)
+      .values(written.map((name) => ({ organizationId: suffixes.id, name })))
+      .returning({ id: counterparties.id, name: counterparties.name });
+    // The name on the invoice differs: a linked invoice is found by its counterparty's name.
+    await testApp.database.db.insert(invoices).values(
+      linked.map((row) => ({
+        organizationId: suffixes.id,
+        status: 'new' as const,
+        counterpartyId: row.id,
+        counterpartyName: 'abweichend',
+      })),
+    );
+    const search = async (term: string) => {
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: `/api/invoices?tab=new&search=${encodeURIComponent(term)}`,
+        headers: browser(suffixes.admin.cookie),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ items: InvoiceListItem[] }>().items.map((item) => item.counterpartyName);
+    };
+    expect(await search('Speditionsgesellschaft Nordrhein-Westfalen')).toEqual(['abweichend']);
+    expect(await search('Speditionsgesellschaft Nordrhein-Pfalz')).toEqual([]);
+    expect(await search("RÖSTEREI O'BRIEN")).toEqual(['abweichend']);
+    expect(await search("o'brien % söhne")).toEqual([]);
+  });
+
+  it('searches through GIN indexes (trigrams, name suffixes) without a pending list that every search would read (migrations 0029, 0042)', async () => {
     const { rows } = await testApp.database.pool.query<{ name: string; options: string[] | null }>(
       `select c.relname as name, c.reloptions as options from pg_index x join pg_class c on c.oid = x.indexrelid
         join pg_am a on a.oid = c.relam where a.amname = 'gin' order by 1`,
     );
     expect(rows.map((row) => row.name)).toEqual([
+      'counterparties_name_suffixes_idx',
       'counterparties_search_name_trgm',
       'invoices_number_trgm',
       'invoices_unlinked_name_trgm',
