@@ -1,4 +1,4 @@
-import { and, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ilike, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   isOcrRunning,
   type InvoiceCurrency,
@@ -63,11 +63,9 @@ const SEARCH_ID_LIMIT = 5_000;
 /** How a search narrows the page: through the ids search_invoice_ids found, or as a filter. */
 type SearchMode = 'none' | 'matches' | 'filter';
 
-function filterConditions(org: OrgContext, query: ListFilters, status: InvoiceStatus, search: SearchMode): SQL {
+/** The overview's filters (dates, counterparty, amounts, cost centre): conditions on the invoice row. */
+function rowFilters(query: ListFilters): SQL[] {
   const conditions: (SQL | undefined)[] = [
-    eq(invoices.organizationId, org.orgId),
-    eq(invoices.status, status),
-    invoiceVisibility(org),
     query.dateFrom ? gte(invoices.date, query.dateFrom) : undefined,
     query.dateTo ? lte(invoices.date, query.dateTo) : undefined,
     query.dueFrom ? gte(invoices.dueDate, query.dueFrom) : undefined,
@@ -89,6 +87,16 @@ function filterConditions(org: OrgContext, query: ListFilters, status: InvoiceSt
       ),
     );
   }
+  return conditions.filter((condition): condition is SQL => condition !== undefined);
+}
+
+function filterConditions(org: OrgContext, query: ListFilters, status: InvoiceStatus, search: SearchMode): SQL {
+  const conditions: (SQL | undefined)[] = [
+    eq(invoices.organizationId, org.orgId),
+    eq(invoices.status, status),
+    invoiceVisibility(org),
+    ...rowFilters(query),
+  ];
   if (search === 'filter' && query.search) conditions.push(searchCondition(query.search));
   return and(...conditions)!;
 }
@@ -121,6 +129,11 @@ export interface PageRow extends Record<string, unknown> {
 interface PageSource {
   /** The ids a search found (searchMatches or waitingForCaller): the page is sorted from them. */
   matches?: SQL;
+  /**
+   * The matches carry the page's sort value as `sort_key` and every match passes the page's
+   * conditions (cutFromMatches): the page is cut from them before its invoices are fetched.
+   */
+  matchesCarrySortKey?: boolean;
   /** Rows to page through instead of the invoices table, aliased as it (waitingByDueDate). */
   rows?: SQL;
   /** Columns computed for the page's rows only, after the limit (approvalProgressColumn). */
@@ -174,6 +187,15 @@ function pageStatement(
   const direction = sql.raw(query.direction === 'asc' ? 'asc' : 'desc');
   const after = sql.raw(query.direction === 'asc' ? '>' : '<');
   const typed = (value: string) => sql`${value}::${sql.raw(cast)}`;
+  const inNullPart = cursor !== null && cursor.value === null;
+  // The keyset on a match (one pass, the empty sort values last), on the invoice or on the sort
+  // value the match carries.
+  const matchKeyset = (key: SQLWrapper, id: SQLWrapper) =>
+    !cursor
+      ? sql``
+      : inNullPart
+        ? sql`and ${key} is null and ${id} ${after} ${cursor.id}::uuid`
+        : sql`and ((${key}, ${id}) ${after} (${typed(cursor.value!)}, ${cursor.id}::uuid) or ${key} is null)`;
   const columns = sql`${invoices.id} as id, ${invoices.status} as status, ${invoices.ocrStatus} as ocr_status,
     ${invoices.counterpartyName} as counterparty_name, ${invoices.invoiceNumber} as invoice_number,
     ${invoices.date} as date, ${invoices.dueDate} as due_date, ${invoices.totalAmount} as total_amount,
@@ -183,22 +205,22 @@ function pageStatement(
   // Search matches drive the page: each is fetched by primary key. The lateral subquery with
   // LIMIT cannot be flattened, so no plan can walk the whole tab to hash-join the matches (which
   // a cached generic plan, blind to the organisation's size, otherwise chooses).
+  // Where the matches carry the sort value, only the page's first `limit` of them are fetched.
+  const matched = source.matchesCarrySortKey
+    ? sql`(select m.id from search_matches m where true ${matchKeyset(sql`m.sort_key`, sql`m.id`)}
+          order by (m.sort_key is null), m.sort_key ${direction}, m.id ${direction} limit ${limit}) as matched`
+    : sql`search_matches as matched`;
   const from = matches
-    ? sql`search_matches cross join lateral (select * from ${invoices} where ${invoices.organizationId} = ${org.orgId}
-        and ${invoices.id} = search_matches.id limit 1) as ${invoices}`
+    ? sql`${matched} cross join lateral (select * from ${invoices} where ${invoices.organizationId} = ${org.orgId}
+        and ${invoices.id} = matched.id limit 1) as ${invoices}`
     : (rows ?? invoices);
   const branches: SQL[] = [];
-  const inNullPart = cursor !== null && cursor.value === null;
   for (const status of statuses) {
     const where = whereOf(status);
     if (matches) {
       // The matches are fetched by primary key anyway: one pass sorts them with the empty sort
       // values last, instead of one pass for the filled and one for the empty values.
-      const keyset = !cursor
-        ? sql``
-        : inNullPart
-          ? sql`and ${column} is null and ${invoices.id} ${after} ${cursor.id}::uuid`
-          : sql`and ((${column}, ${invoices.id}) ${after} (${typed(cursor.value!)}, ${cursor.id}::uuid) or ${column} is null)`;
+      const keyset = matchKeyset(column, invoices.id);
       branches.push(sql`(select (${column} is null)::int as branch, ${columns} from ${from} where ${where} ${keyset}
         order by 1, ${column} ${direction}, ${invoices.id} ${direction} limit ${limit})`);
       continue;
@@ -231,14 +253,24 @@ function pageStatement(
  * The ids a search matches, found by search_invoice_ids (migrations 0010, 0032), which scopes
  * by app.org_id itself so that the trigram indexes can serve its LIKE (not leakproof, so no index
  * condition under row-level security); the visibility rule of policy.ts is passed along. Used
- * as the page statement's first CTE: search and page are one statement.
+ * as the page statement's first CTE: search and page are one statement. Each match carries its
+ * due date as `sort_key` (migration 0043).
  */
 function searchMatches(org: OrgContext, statuses: readonly InvoiceStatus[], search: string): SQL {
   const amounts = `{${parseSearchAmounts(search).join(',')}}`;
   const statusList = `{${statuses.join(',')}}`;
   const uploadedBy = canSeeAllInvoices(org) ? null : org.userId;
   // Its parts may each find an invoice (migration 0028): deduplicated here.
-  return sql`select distinct m.id from search_invoice_ids(${likePattern(search)}, ${amounts}::bigint[], ${statusList}::text[], ${uploadedBy}::uuid, ${SEARCH_ID_LIMIT + 1}) as m(id)`;
+  return sql`select distinct m.id, m.due_date as sort_key from search_invoice_ids(${likePattern(search)}, ${amounts}::bigint[], ${statusList}::text[], ${uploadedBy}::uuid, ${SEARCH_ID_LIMIT + 1}) as m`;
+}
+
+/**
+ * Whether a search page can be cut from its matches before their invoices are fetched: in due-date
+ * order (the sort value the matches carry) and without a filter that needs the invoice row. The
+ * tab's statuses and the visibility rule are search_invoice_ids' own conditions.
+ */
+function cutFromMatches(query: ListFilters): boolean {
+  return query.sort === 'dueDate' && rowFilters(query).length === 0;
 }
 
 function toListItem(row: PageRow, readingProgress: Map<string, number>): InvoiceListItem {
@@ -282,6 +314,7 @@ export async function readListPage(
   const statement = (search: SearchMode, source: Omit<PageSource, 'pageColumns'> = {}) =>
     pageStatement((status) => filterConditions(org, query, status, search), statuses, query, cursor, limit, org, {
       matches: source.matches ?? (search === 'matches' ? searchMatches(org, statuses, query.search!) : undefined),
+      matchesCarrySortKey: !source.matches && search === 'matches' && cutFromMatches(query),
       rows: source.rows,
       pageColumns,
     });
