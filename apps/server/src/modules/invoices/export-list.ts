@@ -8,6 +8,7 @@ import type { OrgContext } from '../../plugins/session';
 import { readAllForExport, type ExportFile } from '../../lib/table-export';
 import { invoiceExportFile, type ExportedInvoice } from './export-file';
 import { countByTab } from './list-counts';
+import { approvalProgressOf } from './list-approvals';
 import { readListPage, type ListFilters, type PageRow } from './list';
 import type { ListCursor } from './list-query';
 import { tenant } from './service';
@@ -95,7 +96,7 @@ function toExported(row: PageRow, details: Details | undefined): ExportedInvoice
     alreadyPaidDate: details?.alreadyPaid ? (details.alreadyPaidDate ?? null) : null,
     paymentTerms: details?.paymentTerms ?? null,
     remittanceInformation: details?.remittanceInformation ?? null,
-    approvalProgress: row.approval_progress ?? null,
+    approvalProgress: approvalProgressOf(row.approval_progress ?? null),
     cancelReason: row.cancel_reason,
     fileName: row.file_name,
     uploadedAt: row.created_at,

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { InvoiceStatus } from '@kontor/domain';
+import type { ApprovalProgress } from '@kontor/domain/approvals/approval-progress';
 import { queryPrepared, type Tx } from '../../db/database';
 import { approvalItems, approvalRequests, invoices } from '../../db/schema';
 import type { OrgContext } from '../../plugins/session';
@@ -54,18 +55,25 @@ export function isPageDrivenByWaiting(waiting: number, inApproval: number, limit
 }
 
 /**
- * The step progress of a page row's pending request (approvalProgressSchema), as JSON. Evaluated
- * for the page's rows only, after the limit: a probe of the one-open-request index (the open
- * step's approvals are counted on the request, not per row: that count cost a third of the page).
+ * The step progress of a page row's pending request as four integers (current step, step count,
+ * approved in the step, required in the step; decoded by approvalProgressOf), null without one.
+ * Evaluated for the page's rows only, after the limit: a probe of the one-open-request index (the
+ * open step's approvals are counted on the request, not per row: that count cost a third of the
+ * page). An array, not a JSON object: building and parsing 51 objects cost the "my approvals" page
+ * 0.1 ms of PostgreSQL (measured on the large seed, 1.24 → 1.14 ms).
  */
 export function approvalProgressColumn(org: OrgContext): SQL {
-  return sql`(select json_build_object(
-        'currentStep', r.current_step,
-        'stepCount', cardinality(r.required_approvals),
-        'approvedInStep', r.approved_in_step,
-        'requiredInStep', r.required_approvals[r.current_step + 1])
+  return sql`(select array[r.current_step, cardinality(r.required_approvals), r.approved_in_step,
+        r.required_approvals[r.current_step + 1]]
       from ${approvalRequests} r where r.organization_id = ${org.orgId} and r.entity_type = 'invoice'
        and r.entity_id = page.id and r.status in ('pending', 'approved') limit 1) as approval_progress`;
+}
+
+/** The progress of approvalProgressColumn as the API shows it. */
+export function approvalProgressOf(column: number[] | null): ApprovalProgress | null {
+  if (column === null) return null;
+  const [currentStep, stepCount, approvedInStep, requiredInStep] = column as [number, number, number, number];
+  return { currentStep, stepCount, approvedInStep, requiredInStep };
 }
 
 /** How many invoices wait for the caller's approval (the "my approvals" tab count). */

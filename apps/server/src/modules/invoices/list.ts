@@ -15,6 +15,7 @@ import type { OrgContext } from '../../plugins/session';
 import { countByTab, statusesOfTab } from './list-counts';
 import {
   approvalProgressColumn,
+  approvalProgressOf,
   isPageDrivenByWaiting,
   waitingByDueDate,
   waitingForCaller,
@@ -121,8 +122,8 @@ export interface PageRow extends Record<string, unknown> {
   sort_value: string | null;
   /** With a search through search_invoice_ids: how many ids it found (at most SEARCH_ID_LIMIT + 1). */
   match_count?: number;
-  /** On the approval tabs: approvalProgressSchema as JSON, null without a pending request. */
-  approval_progress?: InvoiceListItem['approvalProgress'];
+  /** On the approval tabs: approvalProgressColumn's integers, null without a pending request. */
+  approval_progress?: number[] | null;
 }
 
 /** Where a page's rows come from besides the invoices table, and what it adds to each row. */
@@ -289,7 +290,7 @@ function toListItem(row: PageRow, readingProgress: Map<string, number>): Invoice
     version: row.version,
     fileName: row.file_name,
     cancelReason: row.cancel_reason,
-    ...(row.approval_progress !== undefined ? { approvalProgress: row.approval_progress } : {}),
+    ...(row.approval_progress !== undefined ? { approvalProgress: approvalProgressOf(row.approval_progress) } : {}),
     ...(isOcrRunning(row.ocr_status) ? { readingProgress: readingProgress.get(row.id) ?? 0 } : {}),
     createdAt: row.created_at,
   };
