@@ -107,7 +107,8 @@ interface MatchPart {
 /**
  * The meanings of a search beyond the names starting with it, each from its own index: the names
  * containing it (name suffix or trigram index, through search_counterparty_names), an AP/AR
- * number (unique indexes), a VAT number start or an IBAN start (prefix indexes, read from the index alone).
+ * number (unique indexes), a VAT number start or an IBAN start (prefix indexes, read from the
+ * index alone).
  */
 function matchParts(query: RankedPageQuery, terms: SearchTerms, limit: SQL): MatchPart[] {
   const { orgId, after } = query;

@@ -86,9 +86,10 @@ export function matchesSearch(terms: SearchTerms): SQL {
 
 /**
  * The names containing the search, found by search_counterparty_names (migrations 0031, 0042)
- * through the name suffix index (five characters or more) or the trigram index: the first `page` in (search_name, id) order after `after`, without the names
- * starting with the search (rank 0); the trusted filter applied. A row with a null id alone says
- * that more than SEARCH_MATCH_LIMIT names match.
+ * through the name suffix index (five characters or more) or the trigram index: the first `page`
+ * in (search_name, id) order after `after`, without the names starting with the search (rank 0);
+ * the trusted filter applied. A row with a null id alone says that more than SEARCH_MATCH_LIMIT
+ * names match.
  */
 export function nameMatches(
   terms: SearchTerms,

@@ -203,14 +203,15 @@ function pageStatement(
     ${invoices.currency} as currency, ${invoices.type} as type, ${invoices.cancelReason} as cancel_reason, ${invoices.costCenterId} as cost_center_id,
     ${invoices.version} as version, ${invoices.createdAt} as created_at, ${column} as sort_key`;
 
-  // Search matches drive the page: each is fetched by primary key. The lateral subquery with
-  // LIMIT cannot be flattened, so no plan can walk the whole tab to hash-join the matches (which
-  // a cached generic plan, blind to the organisation's size, otherwise chooses).
-  // Where the matches carry the sort value, only the page's first `limit` of them are fetched.
+  // Where the matches carry the sort value, the page is cut from them first: only its `limit`
+  // rows are fetched, not every match.
   const matched = source.matchesCarrySortKey
     ? sql`(select m.id from search_matches m where true ${matchKeyset(sql`m.sort_key`, sql`m.id`)}
           order by (m.sort_key is null), m.sort_key ${direction}, m.id ${direction} limit ${limit}) as matched`
     : sql`search_matches as matched`;
+  // Search matches drive the page: each is fetched by primary key. The lateral subquery with
+  // LIMIT cannot be flattened, so no plan can walk the whole tab to hash-join the matches (which
+  // a cached generic plan, blind to the organisation's size, otherwise chooses).
   const from = matches
     ? sql`${matched} cross join lateral (select * from ${invoices} where ${invoices.organizationId} = ${org.orgId}
         and ${invoices.id} = matched.id limit 1) as ${invoices}`
