@@ -1,16 +1,19 @@
 /**
- * `npm run seed:large`: one organisation with 250,000 invoices and 20,000 counterparties, a few
+ * `npm run seed:large`: one organisation with 250,000 invoices (each with its PDF document) and 20,000 counterparties, a few
  * team members, a default two-step invoice approval flow and approval requests for its invoices
  * in approval (the load user waits on about 3,000 of them), plus 1,000 small organisations, in the configured database (embedded in .kontor unless
  * DATABASE_URL). Bulk INSERT … SELECT generate_series: minutes at most, not hours.
  * Sign in to the large one as load@large.kontor.test / kontor-demo (slug `large`).
  */
+import { createHash, randomUUID } from 'node:crypto';
+import { PDFDocument } from 'pdf-lib';
 import { loadConfig } from '../apps/server/src/config';
 import { connectDatabase, migrateDatabase } from '../apps/server/src/db/database';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { ensureIdentityAccount } from '../apps/server/src/idp';
 import { authSubjectOf } from '../apps/server/src/modules/auth/service';
 import { createOrganization } from '../apps/server/src/modules/organizations/service';
+import { createFileStorage } from '../apps/server/src/plugins/storage';
 
 const LARGE = { slug: 'large', name: 'Large Load GmbH', invoices: 250_000, counterparties: 20_000 };
 const SMALL = { count: 1_000, invoices: 25, counterparties: 5 };
@@ -19,6 +22,7 @@ const PASSWORD = 'kontor-demo';
 const config = loadConfig();
 const embedded = config.database.url ? undefined : await startEmbeddedPostgres(config.dataDir, config.database.embeddedPort);
 const database = connectDatabase(config.database.url ?? embedded!.url, 4);
+const storage = createFileStorage(config);
 const started = Date.now();
 const step = (label: string) => console.log(`${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s  ${label}`);
 
@@ -100,15 +104,22 @@ async function insertCounterparties(orgId: string, count: number): Promise<void>
   );
 }
 
+/**
+ * `count` invoices, each with its document (every upload has one): the organisation's one seeded
+ * PDF (seedDocument) under the file name the overview shows. The invoices get that name at once,
+ * so the trigger that keeps invoices.document_file_name (migration 0044) finds nothing to change.
+ */
 async function insertInvoices(orgId: string, uploadedBy: string, count: number): Promise<void> {
+  const document = await seedDocument(orgId);
   await database.pool.query(
     `with cps as (select row_number() over (order by c.id) as rn, c.id, c.name, b.iban
                    from counterparties c join counterparty_bank_accounts b on b.counterparty_id = c.id
                   where c.organization_id = $1),
-          total as (select count(*) as n from cps)
+          total as (select count(*) as n from cps),
+          inserted as (
      insert into invoices (organization_id, status, type, counterparty_id, counterparty_name, counterparty_iban, invoice_number,
                            date, due_date, net_amount, tax_amount, total_amount, currency, tax_rate, should_create_transaction,
-                           uploaded_by, created_at, updated_at)
+                           uploaded_by, created_at, updated_at, document_file_name)
      select $1,
             (array['new','new','in_approval','approved','rejected','exported','exported','exported','exported','exported','exported','archived'])[1 + s.n % 12],
             case when s.n % 40 = 0 then 'credit_note' else 'invoice' end,
@@ -116,14 +127,29 @@ async function insertInvoices(orgId: string, uploadedBy: string, count: number):
             'RE-' || (2024 + s.n % 3) || '-' || lpad(s.n::text, 6, '0'),
             d.day, d.day + (14 + s.n % 30),
             round(a.gross / 1.19), a.gross - round(a.gross / 1.19), a.gross, 'EUR', 1900, true,
-            $2, now() - (s.n % 700) * interval '1 hour', now()
+            $2, now() - (s.n % 700) * interval '1 hour', now(),
+            'Rechnung RE-' || (2024 + s.n % 3) || '-' || lpad(s.n::text, 6, '0') || '.pdf'
        from generate_series(1, $3::int) as s(n)
        cross join total
        join cps on cps.rn = 1 + (s.n::bigint * 7919) % total.n
        cross join lateral (select (current_date - (s.n % 540))::date as day) as d
-       cross join lateral (select (1000 + (s.n::bigint * 104729) % 9999000)::bigint as gross) as a`,
-    [orgId, uploadedBy, count],
+       cross join lateral (select (1000 + (s.n::bigint * 104729) % 9999000)::bigint as gross) as a
+     returning id, document_file_name, created_at)
+     insert into invoice_files (organization_id, invoice_id, kind, storage_key, file_name, content_type, size, pages, sha256,
+                                created_by, created_at)
+     select $1, id, 'document', $4, document_file_name, 'application/pdf', $5, 1, $6, $2, created_at from inserted`,
+    [orgId, uploadedBy, count, document.key, document.size, document.sha256],
   );
+}
+
+/** One PDF per organisation, stored as uploads are (the storage checks that a key is the organisation's). */
+async function seedDocument(orgId: string): Promise<{ key: string; size: number; sha256: string }> {
+  const pdf = await PDFDocument.create();
+  pdf.addPage([595, 842]).drawText('Rechnung (seed:large)', { x: 72, y: 760, size: 18 });
+  const body = Buffer.from(await pdf.save());
+  const key = `org/${orgId}/invoices/seed/${randomUUID()}.pdf`;
+  await storage.put(key, body, 'application/pdf');
+  return { key, size: body.length, sha256: createHash('sha256').update(body).digest('hex') };
 }
 
 /**

@@ -7,7 +7,8 @@ import { addApprover, approvalClient, flowBody, insertApprovableInvoice } from '
 /**
  * The deltas behind the "my approvals" count (migration 0025) must sum to a real count of the
  * waiting items after every kind of change, and folding them must not change any sum; the step
- * progress of the approval tabs is kept on the request (migration 0026) with them.
+ * progress of the approval tabs is kept on the request (migration 0026) with them, and on the
+ * invoice (migration 0044).
  */
 describe('approval waiting counts and step progress', () => {
   let testApp: TestApp;
@@ -39,6 +40,15 @@ describe('approval waiting counts and step progress', () => {
   const actual = () =>
     query(`select approver_id::text as approver, count(*)::int as count from approval_items
             where organization_id = $1 and is_waiting group by approver_id`);
+  // invoices.approval_progress (migration 0044) as the requests say it should be.
+  const progressDrift = async () =>
+    (
+      await testApp.database.pool.query<{ id: string }>(
+        `select id from invoices where organization_id = $1
+            and approval_progress is distinct from invoice_approval_progress_of(organization_id, id)`,
+        [org.id],
+      )
+    ).rows;
   const tabCount = async (user: TestUser) => (await approvalClient(testApp, user).list('tab=new')).counts['my-approvals'];
 
   it('follow requests, approvals, rejections, resets and folding', async () => {
@@ -50,6 +60,7 @@ describe('approval waiting counts and step progress', () => {
       ids.push(id);
     }
     expect(await counters()).toEqual(await actual());
+    expect(await progressDrift()).toEqual([]);
     expect([await tabCount(anna), await tabCount(ben), await tabCount(org.admin)]).toEqual([4, 4, 0]);
 
     // Anna's approval closes step 1 for both; step 2 opens for Ben and the admin.
@@ -59,6 +70,7 @@ describe('approval waiting counts and step progress', () => {
       expect((await annaClient.approve(id, version)).statusCode).toBe(200);
     }
     expect(await counters()).toEqual(await actual());
+    expect(await progressDrift()).toEqual([]);
     expect([await tabCount(anna), await tabCount(ben), await tabCount(org.admin)]).toEqual([1, 4, 3]);
 
     const benClient = approvalClient(testApp, ben);
@@ -67,6 +79,12 @@ describe('approval waiting counts and step progress', () => {
     const reset = await admin.invoice(ids[1]!);
     expect((await admin.reset(ids[1]!, reset.version)).statusCode).toBe(200);
     expect(await counters()).toEqual(await actual());
+    expect(await progressDrift()).toEqual([]);
+    const { rows: closed } = await testApp.database.pool.query<{ approval_progress: number[] | null }>(
+      `select approval_progress from invoices where organization_id = $1 and id = any($2::uuid[])`,
+      [org.id, ids.slice(0, 2)],
+    );
+    expect(closed).toEqual([{ approval_progress: null }, { approval_progress: null }]);
     expect([await tabCount(anna), await tabCount(ben), await tabCount(org.admin)]).toEqual([1, 2, 1]);
 
     // The step progress of the approval tabs counts the open step's approvals (kept on the request).
@@ -77,6 +95,7 @@ describe('approval waiting counts and step progress', () => {
     expect((await benClient.approve(ids[2]!, inStepTwo.version)).statusCode).toBe(200);
     expect(await progressOf(ids[2]!)).toEqual({ currentStep: 1, stepCount: 2, approvedInStep: 1, requiredInStep: 2 });
     expect(await counters()).toEqual(await actual());
+    expect(await progressDrift()).toEqual([]);
     expect([await tabCount(anna), await tabCount(ben), await tabCount(org.admin)]).toEqual([1, 1, 1]);
 
     const rowsBefore = await testApp.database.pool.query(
@@ -85,6 +104,7 @@ describe('approval waiting counts and step progress', () => {
     );
     await foldWaitingCounts(testApp.database);
     expect(await counters()).toEqual(await actual());
+    expect(await progressDrift()).toEqual([]);
     const rowsAfter = await testApp.database.pool.query<{ approver_id: string; n: number }>(
       `select approver_id, count(*)::int as n from approval_waiting_counts where organization_id = $1 group by approver_id`,
       [org.id],

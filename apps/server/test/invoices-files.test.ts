@@ -58,6 +58,34 @@ describe('invoice files, comments and visibility', () => {
     expect(removed.json()).toMatchObject({ attachments: [], document: { id: invoice.document!.id } });
   });
 
+  it("lists the document's file name, kept on the invoice as its document changes (migration 0044)", async () => {
+    const invoice = await uploadInvoice(testApp, org.admin.cookie, 'beleg-4711.png');
+    const listed = async () => {
+      const response = await call('GET', '/?tab=new&limit=200');
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ items: { id: string; fileName: string | null }[] }>().items.find((item) => item.id === invoice.id);
+    };
+    expect(await listed()).toMatchObject({ fileName: 'beleg-4711.png' });
+    // An attachment is not the document.
+    await uploadFiles(
+      testApp,
+      org.admin.cookie,
+      [{ filename: 'anhang.pdf', content: await pdfWithPages(1) }],
+      `/api/invoices/${invoice.id}/attachments`,
+    );
+    expect(await listed()).toMatchObject({ fileName: 'beleg-4711.png' });
+    // However the files change (here by hand, as no route renames or drops a document), the row follows.
+    const files = (sql: string) => testApp.database.pool.query(sql, [org.id, invoice.document!.id]);
+    await files(`update invoice_files set file_name = 'umbenannt.png' where organization_id = $1 and id = $2`);
+    expect(await listed()).toMatchObject({ fileName: 'umbenannt.png' });
+    await files(`update invoice_files set kind = 'attachment' where organization_id = $1 and id = $2`);
+    expect(await listed()).toMatchObject({ fileName: null });
+    await files(`update invoice_files set kind = 'document' where organization_id = $1 and id = $2`);
+    expect(await listed()).toMatchObject({ fileName: 'umbenannt.png' });
+    await files(`delete from invoice_files where organization_id = $1 and id = $2`);
+    expect(await listed()).toMatchObject({ fileName: null });
+  });
+
   it('keeps a comment thread with author names, logged in the activity', async () => {
     const invoice = await uploadInvoice(testApp, org.admin.cookie);
     const empty = await call('POST', `/${invoice.id}/comments`, org.admin.cookie, { body: '  ' });

@@ -69,6 +69,11 @@ export const invoices = pgTable(
     emailSubject: text('email_subject'),
     emailReceivedAt: timestamp('email_received_at', { withTimezone: true }),
     uploadedBy: uuid('uploaded_by'),
+    // Kept by triggers (migration 0044) for the overview, which would otherwise probe another
+    // table for each row of a page: the document's file name (invoice_files) and the open
+    // approval request's step progress (approval_requests; see approvalProgressOf).
+    documentFileName: text('document_file_name'),
+    approvalProgress: integer('approval_progress').array(),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

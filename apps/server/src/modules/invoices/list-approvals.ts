@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { InvoiceStatus } from '@kontor/domain';
 import type { ApprovalProgress } from '@kontor/domain/approvals/approval-progress';
 import { queryPrepared, type Tx } from '../../db/database';
-import { approvalItems, approvalRequests, invoices } from '../../db/schema';
+import { approvalItems, invoices } from '../../db/schema';
 import type { OrgContext } from '../../plugins/session';
 import { countWaitingItems } from '../approvals/waiting-counts';
 
@@ -34,7 +34,7 @@ export function waitingByDueDate(org: OrgContext, direction: 'asc' | 'desc'): SQ
   const order = sql.raw(direction === 'asc' ? 'asc' : 'desc');
   return sql`(select w.due_date, w.entity_id as id, i.organization_id, i.status, i.ocr_status, i.counterparty_id,
       i.counterparty_name, i.counterparty_search_name, i.invoice_number, i.date, i.total_amount, i.currency, i.type, i.cancel_reason,
-      i.cost_center_id, i.version, i.uploaded_by, i.created_at
+      i.cost_center_id, i.version, i.uploaded_by, i.created_at, i.document_file_name, i.approval_progress
     from (select ai.entity_id, ai.due_date from ${approvalItems} ai
            where ai.organization_id = ${org.orgId} and ai.approver_id = ${org.userId}
              and ai.entity_type = 'invoice' and ai.is_waiting
@@ -55,21 +55,12 @@ export function isPageDrivenByWaiting(waiting: number, inApproval: number, limit
 }
 
 /**
- * The step progress of a page row's pending request as four integers (current step, step count,
- * approved in the step, required in the step; decoded by approvalProgressOf), null without one.
- * Evaluated for the page's rows only, after the limit: a probe of the one-open-request index (the
- * open step's approvals are counted on the request, not per row: that count cost a third of the
- * page). An array, not a JSON object: building and parsing 51 objects cost the "my approvals" page
- * 0.1 ms of PostgreSQL (measured on the large seed, 1.24 → 1.14 ms).
+ * The step progress of an invoice's open request as the API shows it, from invoices.approval_progress:
+ * four integers (current step, step count, approved in the step, required in the step), kept by
+ * triggers on approval_requests (migration 0044) so that a page reads it with its rows instead of
+ * probing the requests once per row (measured on the large seed: the "my approvals" page
+ * statement 1.26 → 1.0 ms). Null without an open request.
  */
-export function approvalProgressColumn(org: OrgContext): SQL {
-  return sql`(select array[r.current_step, cardinality(r.required_approvals), r.approved_in_step,
-        r.required_approvals[r.current_step + 1]]
-      from ${approvalRequests} r where r.organization_id = ${org.orgId} and r.entity_type = 'invoice'
-       and r.entity_id = page.id and r.status in ('pending', 'approved') limit 1) as approval_progress`;
-}
-
-/** The progress of approvalProgressColumn as the API shows it. */
 export function approvalProgressOf(column: number[] | null): ApprovalProgress | null {
   if (column === null) return null;
   const [currentStep, stepCount, approvedInStep, requiredInStep] = column as [number, number, number, number];

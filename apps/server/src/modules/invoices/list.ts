@@ -9,18 +9,11 @@ import {
   type OcrStatus,
 } from '@kontor/domain';
 import { queryPrepared, type Database, type Tx } from '../../db/database';
-import { invoiceFiles, invoiceSplits, invoices } from '../../db/schema';
+import { invoiceSplits, invoices } from '../../db/schema';
 import { likePattern } from '../../lib/like-pattern';
 import type { OrgContext } from '../../plugins/session';
 import { countByTab, statusesOfTab } from './list-counts';
-import {
-  approvalProgressColumn,
-  approvalProgressOf,
-  isPageDrivenByWaiting,
-  waitingByDueDate,
-  waitingForCaller,
-  waitsForCaller,
-} from './list-approvals';
+import { approvalProgressOf, isPageDrivenByWaiting, waitingByDueDate, waitingForCaller, waitsForCaller } from './list-approvals';
 import { decodeCursor, encodeCursor, parseSearchAmounts, type ListCursor } from './list-query';
 import { canSeeAllInvoices, invoiceVisibility } from './policy';
 import { tenant } from './service';
@@ -122,7 +115,7 @@ export interface PageRow extends Record<string, unknown> {
   sort_value: string | null;
   /** With a search through search_invoice_ids: how many ids it found (at most SEARCH_ID_LIMIT + 1). */
   match_count?: number;
-  /** On the approval tabs: approvalProgressColumn's integers, null without a pending request. */
+  /** On the approval tabs: invoices.approval_progress (approvalProgressOf), null without a pending request. */
   approval_progress?: number[] | null;
 }
 
@@ -137,8 +130,8 @@ interface PageSource {
   matchesCarrySortKey?: boolean;
   /** Rows to page through instead of the invoices table, aliased as it (waitingByDueDate). */
   rows?: SQL;
-  /** Columns computed for the page's rows only, after the limit (approvalProgressColumn). */
-  pageColumns?: SQL;
+  /** The approval tabs' step progress (invoices.approval_progress) as a column of each row. */
+  withApprovalProgress?: boolean;
 }
 
 /**
@@ -165,6 +158,7 @@ const PAGE_OUTPUT = sql.raw(
     'page.version',
     `to_char(page.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at`,
     'page.sort_key::text as sort_value',
+    'page.file_name',
   ].join(', '),
 );
 
@@ -183,7 +177,7 @@ function pageStatement(
   org: OrgContext,
   source: PageSource = {},
 ): SQL {
-  const { matches, rows, pageColumns } = source;
+  const { matches, rows, withApprovalProgress } = source;
   const { column, cast, nullable } = SORT_COLUMNS[query.sort];
   const direction = sql.raw(query.direction === 'asc' ? 'asc' : 'desc');
   const after = sql.raw(query.direction === 'asc' ? '>' : '<');
@@ -201,7 +195,8 @@ function pageStatement(
     ${invoices.counterpartyName} as counterparty_name, ${invoices.invoiceNumber} as invoice_number,
     ${invoices.date} as date, ${invoices.dueDate} as due_date, ${invoices.totalAmount} as total_amount,
     ${invoices.currency} as currency, ${invoices.type} as type, ${invoices.cancelReason} as cancel_reason, ${invoices.costCenterId} as cost_center_id,
-    ${invoices.version} as version, ${invoices.createdAt} as created_at, ${column} as sort_key`;
+    ${invoices.version} as version, ${invoices.createdAt} as created_at, ${column} as sort_key,
+    ${invoices.documentFileName} as file_name${withApprovalProgress ? sql`, ${invoices.approvalProgress} as approval_progress` : sql``}`;
 
   // Where the matches carry the sort value, the page is cut from them first: only its `limit`
   // rows are fetched, not every match.
@@ -240,14 +235,10 @@ function pageStatement(
   }
   const ordered = sql`select * from (${sql.join(branches, sql` union all `)}) page
     order by branch, sort_key ${direction}, id ${direction} limit ${limit}`;
-  // The document's file name only for the rows of the page, after the sort.
-  const fileName = sql`(select ${invoiceFiles.fileName} from ${invoiceFiles} where ${invoiceFiles.organizationId} = ${org.orgId}
-      and ${invoiceFiles.invoiceId} = page.id and ${invoiceFiles.kind} = 'document' limit 1) as file_name`;
-  const extra = pageColumns ? sql`, ${pageColumns}` : sql``;
-  if (!matches)
-    return sql`select ${PAGE_OUTPUT}, ${fileName}${extra} from (${ordered}) page order by branch, sort_key ${direction}, id ${direction}`;
+  const output = withApprovalProgress ? sql`${PAGE_OUTPUT}, page.approval_progress` : PAGE_OUTPUT;
+  if (!matches) return sql`select ${output} from (${ordered}) page order by branch, sort_key ${direction}, id ${direction}`;
   return sql`with search_matches as materialized (${matches})
-    select ${PAGE_OUTPUT}, ${fileName}${extra}, (select count(*)::int from search_matches) as match_count
+    select ${output}, (select count(*)::int from search_matches) as match_count
       from (${ordered}) page order by branch, sort_key ${direction}, id ${direction}`;
 }
 
@@ -312,13 +303,13 @@ export async function readListPage(
 ): Promise<PageRow[]> {
   const statuses = statusesOfTab(query.tab);
   if (statuses.length === 0) return [];
-  const pageColumns = APPROVAL_TABS.includes(query.tab) ? approvalProgressColumn(org) : undefined;
-  const statement = (search: SearchMode, source: Omit<PageSource, 'pageColumns'> = {}) =>
+  const withApprovalProgress = APPROVAL_TABS.includes(query.tab);
+  const statement = (search: SearchMode, source: Omit<PageSource, 'withApprovalProgress'> = {}) =>
     pageStatement((status) => filterConditions(org, query, status, search), statuses, query, cursor, limit, org, {
       matches: source.matches ?? (search === 'matches' ? searchMatches(org, statuses, query.search!) : undefined),
       matchesCarrySortKey: !source.matches && search === 'matches' && cutFromMatches(query),
       rows: source.rows,
-      pageColumns,
+      withApprovalProgress,
     });
   if (query.tab === 'my-approvals') {
     const mode: SearchMode = query.search ? 'filter' : 'none';
@@ -334,7 +325,7 @@ export async function readListPage(
       return queryPrepared<PageRow>(tx, statement(mode, { matches: waitingForCaller(org) }), 'invoice_waiting');
     }
     const where = (status: InvoiceStatus) => and(filterConditions(org, query, status, mode), waitsForCaller(org))!;
-    const walk = pageStatement(where, statuses, query, cursor, limit, org, { pageColumns });
+    const walk = pageStatement(where, statuses, query, cursor, limit, org, { withApprovalProgress });
     return queryPrepared<PageRow>(tx, walk, 'invoice_waiting_walk');
   }
   if (!query.search) return queryPrepared<PageRow>(tx, statement('none'), 'invoice_page');
