@@ -4,7 +4,6 @@ import type { ApprovalProgress } from '@kontor/domain/approvals/approval-progres
 import { queryPrepared, type Tx } from '../../db/database';
 import { approvalItems, invoices } from '../../db/schema';
 import type { OrgContext } from '../../plugins/session';
-import { countWaitingItems } from '../approvals/waiting-counts';
 
 /**
  * The ids of the invoices whose open approval step waits for the caller: an index-only scan of
@@ -58,18 +57,13 @@ export function isPageDrivenByWaiting(waiting: number, inApproval: number, limit
  * The step progress of an invoice's open request as the API shows it, from invoices.approval_progress:
  * four integers (current step, step count, approved in the step, required in the step), kept by
  * triggers on approval_requests (migration 0044) so that a page reads it with its rows instead of
- * probing the requests once per row (measured on the large seed: the "my approvals" page
- * statement 1.26 → 1.0 ms). Null without an open request.
+ * probing the requests once per row (measured on the large seed: PostgreSQL's CPU per "my
+ * approvals" page 1.16 → 0.87 ms). Null without an open request.
  */
 export function approvalProgressOf(column: number[] | null): ApprovalProgress | null {
   if (column === null) return null;
   const [currentStep, stepCount, approvedInStep, requiredInStep] = column as [number, number, number, number];
   return { currentStep, stepCount, approvedInStep, requiredInStep };
-}
-
-/** How many invoices wait for the caller's approval (the "my approvals" tab count). */
-export function countWaitingForCaller(tx: Tx, org: OrgContext): Promise<number> {
-  return countWaitingItems(tx, org.orgId, org.userId, 'invoice');
 }
 
 /**
