@@ -357,11 +357,11 @@ describe('counterparty list and lookup', () => {
         return [...names(page), ...names(next)];
       };
       const first = ['Firma 00000', 'Firma 00001', 'Firma 00002', 'Firma 00003'];
-      // 1,000 VAT numbers start ATU1000 (sorted from the index); all of them start ATU1 (walked).
+      // 1,000 VAT numbers start ATU1000, all of them ATU1: read in name order from the search keys.
       expect(await firstPages('ATU1000')).toEqual(first);
       expect(await firstPages('atu 1')).toEqual(first);
       expect(await firstPages('ATU10000999')).toEqual(['Firma 00999']);
-      // Every account starts DE89 3704 (walked); one IBAN is one counterparty.
+      // Every account starts DE89 3704, from the search keys too; one IBAN is one counterparty.
       expect(await firstPages('DE89 3704')).toEqual(first);
       expect(await firstPages('DE89 3704 0044 0532 0000 03')).toEqual(['Firma 00002']);
     });

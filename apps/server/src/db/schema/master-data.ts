@@ -151,8 +151,9 @@ export const counterparties = pgTable(
     index('counterparties_id_search_name_idx').on(table.organizationId, table.id),
     // The list's verification filter walks one state in name order.
     index('counterparties_verification_state_idx').on(table.organizationId, table.verificationState, table.searchName, table.id),
-    // Search by VAT number prefix and the "already exists" check. Migration 0031 adds INCLUDE
-    // (search_name, id, is_trusted), which drizzle cannot express: a search reads the index alone.
+    // The "already exists" check, and the VAT number start where a search walks the names instead
+    // of reading counterparty_search_keys. Migration 0031 adds INCLUDE (search_name, id,
+    // is_trusted), which drizzle cannot express, for the search by VAT number start before 0045.
     index('counterparties_vat_number_idx').on(table.organizationId, table.vatNumber.op('text_pattern_ops')),
     // SPEC §3: accounts payable / receivable numbers are unique per organisation (DATEV accounts).
     uniqueIndex('counterparties_ap_number_uq')
@@ -194,8 +195,34 @@ export const counterpartyBankAccounts = pgTable(
       sql`lower(${table.name})`,
       table.iban,
     ),
-    // Search by IBAN prefix. Migration 0031 adds INCLUDE (counterparty_id), which drizzle cannot
-    // express: a search reads the index alone.
+    // The counterparties paid to an IBAN. Migration 0031 adds INCLUDE (counterparty_id), which
+    // drizzle cannot express, for the search by IBAN start before migration 0045.
     index('counterparty_bank_accounts_iban_idx').on(table.organizationId, table.iban.op('text_pattern_ops')),
+  ],
+);
+
+/**
+ * What a search for an identifier finds, in name order: one row per counterparty and key, the keys
+ * being every start of its VAT number and of each of its IBANs from four characters on, and its
+ * AP and AR numbers. A search that can be one of them ("DE100012", "DE89 3704", "70123") reads a
+ * page of its matches straight from the primary key in (search_name, counterparty_id) order, however
+ * many counterparties share the start. Written only by the triggers of migration 0045 on
+ * counterparties and counterparty_bank_accounts, which also remove a deleted counterparty's rows
+ * (hence no foreign key: it would cost a check per key written).
+ */
+export const counterpartySearchKeys = pgTable(
+  'counterparty_search_keys',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    key: text('key').notNull(),
+    searchName: text('search_name').notNull(),
+    counterpartyId: uuid('counterparty_id').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'counterparty_search_keys_pk',
+      columns: [table.organizationId, table.key, table.searchName, table.counterpartyId],
+    }),
+    index('counterparty_search_keys_counterparty_idx').on(table.organizationId, table.counterpartyId),
   ],
 );

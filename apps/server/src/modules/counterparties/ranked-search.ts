@@ -3,7 +3,6 @@ import { queryPrepared, type OrgId, type Tx } from '../../db/database';
 import {
   matchesSearch,
   nameMatches,
-  prefixRangeEnd,
   SEARCH_MATCH_LIMIT,
   searchTextCte,
   startsWithSearch,
@@ -92,31 +91,37 @@ function rankZeroConditions(query: RankedPageQuery, terms: SearchTerms | null): 
 interface RowsWanted {
   ctes: SQL[];
   limit: SQL;
+  /** Whether the page starts with the rows of the named subquery `starts_with` (rank 0). */
+  withStartsWith?: boolean;
 }
 
 /** What one meaning of a search adds to the search statement. */
 interface MatchPart {
   /** Named subqueries (materialized CTEs) of the part. */
   ctes: SQL[];
-  /** Whether the part matched more than SEARCH_MATCH_LIMIT (rank 1 is then walked instead). */
+  /** Whether the part matched more than SEARCH_MATCH_LIMIT (rank 1 is then walked instead); null: never. */
   tooMany: SQL | null;
   /** Its matches as (id, search_name), before the rank-0 and keyset conditions. */
   rows: SQL | null;
 }
 
 /**
+ * The keys of counterparty_search_keys a search can be: an AP/AR number, a VAT number start or
+ * an IBAN start (one key where the last two are normalised alike).
+ */
+function searchKeys(terms: SearchTerms): string[] {
+  return [...new Set([terms.accountNumber, terms.vatPrefix, terms.ibanPrefix].filter((key) => key !== null))];
+}
+
+/**
  * The meanings of a search beyond the names starting with it, each from its own index: the names
- * containing it (name suffix or trigram index, through search_counterparty_names), an AP/AR
- * number (unique indexes), a VAT number start or an IBAN start (prefix indexes, read from the
- * index alone).
+ * containing it (name suffix or trigram index, through search_counterparty_names), and an AP/AR
+ * number, a VAT number start or an IBAN start (counterparty_search_keys, in name order).
  */
 function matchParts(query: RankedPageQuery, terms: SearchTerms, limit: SQL): MatchPart[] {
   const { orgId, after } = query;
   const conditions = filterConditions(query);
   const and = conditions.length > 0 ? sql` and ${sql.join(conditions, sql` and `)}` : sql``;
-  // Whether there are more matches than SEARCH_MATCH_LIMIT, read from the index alone: the matches
-  // themselves are read only when there are fewer, straight into their part's top-N sort.
-  const overLimit = (matches: SQL) => sql`exists (${matches} offset ${SEARCH_MATCH_LIMIT})`;
   const parts: MatchPart[] = [];
   if (terms.prefix.length < TRIGRAM_LENGTH) {
     // Too short for the trigram index: every name could contain it.
@@ -136,71 +141,66 @@ function matchParts(query: RankedPageQuery, terms: SearchTerms, limit: SQL): Mat
       rows: sql`select n.id, n.search_name from name_matches n ${filtered} where n.id is not null`,
     });
   }
-  if (terms.accountNumber) {
+  const keys = searchKeys(terms);
+  if (keys.length > 0) {
+    // Read in name order from the primary key of counterparty_search_keys (migration 0045): a page
+    // of them costs a page of index entries, however many counterparties share the key.
+    const filtered =
+      conditions.length > 0
+        ? sql` and exists (select from counterparties c where c.organization_id = ${orgId} and c.id = k.counterparty_id${and})`
+        : sql``;
     parts.push({
       ctes: [],
       tooMany: null,
-      rows: sql`select c.id, c.search_name from counterparties c
-                 where c.organization_id = ${orgId}
-                   and (c.accounts_payable_number = ${terms.accountNumber} or c.accounts_receivable_number = ${terms.accountNumber})${and}`,
-    });
-  }
-  if (terms.vatPrefix) {
-    const vatMatches = sql`from counterparties c
-      where c.organization_id = ${orgId}
-        and c.vat_number ~>=~ ${terms.vatPrefix} and c.vat_number ~<~ ${prefixRangeEnd(terms.vatPrefix)}${and}`;
-    parts.push({
-      ctes: [],
-      tooMany: overLimit(sql`select 1 ${vatMatches}`),
-      rows: sql`select c.id, c.search_name ${vatMatches}`,
-    });
-  }
-  if (terms.ibanPrefix) {
-    // A bank's code starts many IBANs: the accounts are counted before a counterparty is read. A
-    // counterparty with two such accounts is one match.
-    const ibanAccounts = sql`b.organization_id = ${orgId}
-      and b.iban ~>=~ ${terms.ibanPrefix} and b.iban ~<~ ${prefixRangeEnd(terms.ibanPrefix)}`;
-    parts.push({
-      ctes: [],
-      tooMany: overLimit(sql`select 1 from counterparty_bank_accounts b where ${ibanAccounts}`),
-      rows: sql`select distinct c.id, c.search_name from counterparty_bank_accounts b
-                 cross join lateral (select c.id, c.search_name from counterparties c
-                                      where c.organization_id = ${orgId} and c.id = b.counterparty_id${and} limit 1) c
-                 where ${ibanAccounts}`,
+      rows: sql.join(
+        keys.map(
+          (key) => sql`select k.counterparty_id as id, k.search_name from counterparty_search_keys k
+                        where k.organization_id = ${orgId} and k.key = ${key}${filtered}`,
+        ),
+        sql` union all `,
+      ),
     });
   }
   return parts;
 }
 
 /**
- * How many rows of rank 1 a page needs, where the names starting with the search are read in the
- * same round trip: counted from the index alone, up to a page. At zero nothing else is read.
+ * The names starting with the search (rank 0, every column, as the plain statement reads them) as
+ * the named subquery `starts_with`, and how many rows of rank 1 the page needs after them.
  */
-function rowsLeftAfterStartsWith(query: RankedPageQuery, terms: SearchTerms): RowsWanted {
+function startsWithRows(query: RankedPageQuery, terms: SearchTerms): RowsWanted {
   return {
     ctes: [
-      sql`rows_left as materialized (
-        select (${query.limit} - count(*))::int as n from (
-          select 1 from counterparties c where ${sql.join(rankZeroConditions(query, terms), sql` and `)} limit ${query.limit}) s)`,
+      sql`starts_with as materialized (
+        select c.*, c.search_name as sort_name, 0 as rank from counterparties c
+         where ${sql.join(rankZeroConditions(query, terms), sql` and `)}
+         order by c.search_name, c.id limit ${query.limit})`,
+      sql`rows_left as materialized (select (${query.limit} - count(*))::int as n from starts_with)`,
     ],
     limit: sql`(select n from rows_left)`,
+    withStartsWith: true,
   };
 }
 
 /**
- * The first `limit` rows of rank 1 in one statement: the other matches from their indexes
- * (matchParts), each part cut to a page, then merged; where a part matches more than
- * SEARCH_MATCH_LIMIT, or the search is too short for the trigram index, rank 1 is walked in name
- * order instead (dense enough for that). The rows shown are fetched by primary key.
+ * The first `limit` rows of rank 1 in one statement, after the names starting with the search
+ * where `withStartsWith` says so: the other matches from their indexes (matchParts), each part cut
+ * to a page, then merged; where more than SEARCH_MATCH_LIMIT names contain the search, or it is too
+ * short for the trigram index, rank 1 is walked in name order instead (dense enough for that). The
+ * rows shown are fetched by primary key.
  */
-function otherMatchesStatement(query: RankedPageQuery, terms: SearchTerms, { ctes: limitCtes, limit }: RowsWanted): SQL {
+function otherMatchesStatement(
+  query: RankedPageQuery,
+  terms: SearchTerms,
+  { ctes: limitCtes, limit, withStartsWith }: RowsWanted,
+): SQL {
   const { orgId, after } = query;
   const conditions = [sql`c.organization_id = ${orgId}`, ...filterConditions(query)];
   const rank1After = after?.rank === 1 ? after : null;
   const parts = matchParts(query, terms, limit);
   const tooMany = parts.flatMap((part) => (part.tooMany ? [part.tooMany] : []));
-  // Each part's first page of rank 1 (a top-N sort of at most SEARCH_MATCH_LIMIT rows), read only
-  // when no part has too many.
+  // Each part's first page of rank 1 (the names containing the search: a top-N sort of at most
+  // SEARCH_MATCH_LIMIT rows; the keys: read in order), read only when no part has too many.
   const rank1Conditions = [sql`not (select value from too_many)`, sql`not ${startsWithSearch(sql`m.search_name`)}`];
   if (rank1After) rank1Conditions.push(keysetAfter(sql`m.search_name`, sql`m.id`, rank1After));
   const partPages = parts.flatMap((part) =>
@@ -237,35 +237,33 @@ function otherMatchesStatement(query: RankedPageQuery, terms: SearchTerms, { cte
        where ${sql.join(walkConditions, sql` and `)}
        order by c.search_name, c.id limit ${limit})`,
   ];
-  return sql`
-    with ${sql.join(ctes, sql`,\n         `)}
+  const rankOne = sql`
     select ${query.columns}
       from (select * from other_rows union all select * from dense_rows
              order by search_name, id limit ${limit}) k
      cross join lateral (select c.*, k.search_name as sort_name, 1 as rank from counterparties c
-                          where c.organization_id = ${orgId} and c.id = k.id limit 1) p
-     order by p.sort_name, p.id`;
+                          where c.organization_id = ${orgId} and c.id = k.id limit 1) p`;
+  return sql`
+    with ${sql.join(ctes, sql`,\n         `)}
+    ${withStartsWith ? sql`select ${query.columns} from starts_with p union all (${rankOne}) order by rank, sort_name, id` : sql`${rankOne} order by p.sort_name, p.id`}`;
 }
 
 /**
  * One page of counterparties in (rank, search name, id) order, at most `limit` rows. A search
  * reads the names starting with it first. A word ("Müller") mostly fills the page with them: the
  * other matches are read only, in a second round trip, when it does not. A search that can also be
- * an AP/AR number, a VAT number or an IBAN mostly does not: the other matches are read in the same
- * round trip, as many as the names starting with it leave open. A second round trip is a read-only
- * transaction of its own (readInWaves); the two ranks never share a row, so no row shows twice.
+ * an AP/AR number, a VAT number or an IBAN mostly does not: both ranks are read by one statement,
+ * the other matches as many as the names starting with it leave open. A second round trip is a
+ * read-only transaction of its own (readInWaves); the two ranks never share a row, so no row shows
+ * twice.
  */
 export async function rankedPage<T extends RankedRow>(tx: Tx, query: RankedPageQuery): Promise<T[]> {
   const { terms, label } = query;
   if (!terms) return queryPrepared<T>(tx, rankZeroStatement(query, null), label);
   const others = (wanted: RowsWanted) => queryPrepared<T>(tx, otherMatchesStatement(query, terms, wanted), `${label}_search`);
   if (query.after?.rank === 1) return others({ ctes: [], limit: sql`${query.limit}` });
-  const startsWith = queryPrepared<T>(tx, rankZeroStatement(query, terms), `${label}_starts_with`);
-  if (terms.accountNumber || terms.vatPrefix || terms.ibanPrefix) {
-    const [first, rest] = await Promise.all([startsWith, others(rowsLeftAfterStartsWith(query, terms))]);
-    return [...first, ...rest];
-  }
-  const first = await startsWith;
+  if (terms.accountNumber || terms.vatPrefix || terms.ibanPrefix) return others(startsWithRows(query, terms));
+  const first = await queryPrepared<T>(tx, rankZeroStatement(query, terms), `${label}_starts_with`);
   if (first.length >= query.limit) return first;
   return [...first, ...(await others({ ctes: [], limit: sql`${query.limit - first.length}` }))];
 }

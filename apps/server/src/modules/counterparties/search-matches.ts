@@ -14,7 +14,7 @@ export interface SearchTerms {
   /** LIKE pattern: the name contains the search, wildcards literal; lowered in the database. */
   namePattern: string;
   accountNumber: string | null;
-  /** [0-9A-Z] only (compared as a byte range, see prefixRangeEnd). */
+  /** [0-9A-Z] only: a key of counterparty_search_keys, as ibanPrefix and accountNumber. */
   vatPrefix: string | null;
   /** [0-9A-Z] only. */
   ibanPrefix: string | null;
@@ -99,13 +99,4 @@ export function nameMatches(
 ): SQL {
   return sql`select m.id, m.search_name from search_counterparty_names(${terms.namePattern}, ${isTrusted ?? null}::boolean,
     ${SEARCH_MATCH_LIMIT}::int, ${terms.prefix}, ${after?.name ?? null}::text, ${after?.id ?? null}::uuid, ${page}::int) as m`;
-}
-
-/**
- * The end of the byte range of the values starting with `prefix` ([0-9A-Z] only): its last
- * character plus one, for the text_pattern_ops indexes' ~>=~ and ~<~ (leakproof, so index
- * conditions under row-level security).
- */
-export function prefixRangeEnd(prefix: string): string {
-  return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
 }
