@@ -241,8 +241,8 @@ function otherMatchesStatement(
     select ${query.columns}
       from (select * from other_rows union all select * from dense_rows
              order by search_name, id limit ${limit}) k
-     cross join lateral (select c.*, k.search_name as sort_name, 1 as rank from counterparties c
-                          where c.organization_id = ${orgId} and c.id = k.id limit 1) p`;
+     join (select c.*, c.search_name as sort_name, 1 as rank from counterparties c
+            where c.organization_id = ${orgId}) p on p.id = k.id`;
   return sql`
     with ${sql.join(ctes, sql`,\n         `)}
     ${withStartsWith ? sql`select ${query.columns} from starts_with p union all (${rankOne}) order by rank, sort_name, id` : sql`${rankOne} order by p.sort_name, p.id`}`;
