@@ -53,11 +53,13 @@ BEGIN
 END
 $$;--> statement-breakpoint
 -- One trigger function for both sources. Inserts and deletes are statement triggers over their
--- transition tables `new_rows` and `old_rows`: one call for all the rows an import writes. Updates are row
--- triggers (PostgreSQL allows no transition tables on a trigger limited to columns), and their WHEN
--- clauses let through only a change of a key's source: the stored counts the other triggers keep
--- on counterparties cost nothing here. A bank account that moves to another counterparty, as a
--- merge moves them, refreshes both.
+-- transition tables `new_rows` and `old_rows`. An insert only adds keys, in one set-based statement
+-- for all the rows an import writes: a new counterparty has none yet (its bank accounts come after
+-- it), a new bank account adds the starts of its IBAN. Updates are row triggers (PostgreSQL allows
+-- no transition tables on a trigger limited to columns), and their WHEN clauses let through only
+-- a change of a key's source: the stored counts the other triggers keep on counterparties cost
+-- nothing here. A bank account that moves to another counterparty, as a merge moves them,
+-- refreshes both.
 CREATE OR REPLACE FUNCTION counterparty_search_keys_follow() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_LEVEL = 'ROW' AND TG_TABLE_NAME = 'counterparties' THEN
@@ -65,11 +67,21 @@ BEGIN
   ELSIF TG_LEVEL = 'ROW' THEN
     PERFORM refresh_counterparty_search_keys(array[NEW.organization_id, OLD.organization_id], array[NEW.counterparty_id, OLD.counterparty_id]);
   ELSIF TG_TABLE_NAME = 'counterparties' AND TG_OP = 'INSERT' THEN
-    PERFORM refresh_counterparty_search_keys(array_agg(organization_id), array_agg(id)) FROM new_rows;
+    INSERT INTO counterparty_search_keys (organization_id, key, search_name, counterparty_id)
+    SELECT c.organization_id, k.key, c.search_name, c.id FROM new_rows c CROSS JOIN LATERAL counterparty_search_keys_of(c) AS k(key)
+    ON CONFLICT DO NOTHING;
   ELSIF TG_TABLE_NAME = 'counterparties' THEN
     PERFORM refresh_counterparty_search_keys(array_agg(organization_id), array_agg(id)) FROM old_rows;
   ELSIF TG_OP = 'INSERT' THEN
-    PERFORM refresh_counterparty_search_keys(array_agg(organization_id), array_agg(counterparty_id)) FROM new_rows;
+    -- Each account's counterparty by primary key (LATERAL … LIMIT 1: a probe per account, whatever
+    -- the row estimates of the moment).
+    INSERT INTO counterparty_search_keys (organization_id, key, search_name, counterparty_id)
+    SELECT b.organization_id, left(b.iban, n), c.search_name, b.counterparty_id
+      FROM new_rows b
+     CROSS JOIN LATERAL (SELECT c.search_name FROM counterparties c
+                          WHERE c.organization_id = b.organization_id AND c.id = b.counterparty_id LIMIT 1) c
+     CROSS JOIN generate_series(4, length(b.iban)) n
+    ON CONFLICT DO NOTHING;
   ELSE
     PERFORM refresh_counterparty_search_keys(array_agg(organization_id), array_agg(counterparty_id)) FROM old_rows;
   END IF;
