@@ -23,13 +23,14 @@ CREATE OR REPLACE FUNCTION counterparty_search_keys_of(p counterparties) RETURNS
   UNION
   SELECT k FROM unnest(array[p.accounts_payable_number, p.accounts_receivable_number]) k WHERE k IS NOT NULL
 $$;--> statement-breakpoint
--- Brings the keys of the given counterparties in line with their sources: removes the rows no
--- longer wanted (all of them for a deleted counterparty) and adds the missing ones, leaving the
--- rest alone, so an edit that changes no key writes nothing. One counterparty at a time, by
--- primary key: a set-based statement got its plan from the row estimates of the moment, and
--- planned while an organisation's tables were small (its first import) it read all of them for
--- every counterparty of every later batch (1,000 imported rows: 1.2 s → 9.8 s). The plan is
--- generic: planned once per session, not on every call.
+-- Brings the keys of the given counterparties in line with their sources after an update or a
+-- delete (inserts only add keys: see counterparty_search_keys_follow): removes the rows no longer
+-- wanted (all of them for a deleted counterparty) and adds the missing ones, leaving the rest
+-- alone, so an edit that changes no key writes nothing. One counterparty at a time, by primary
+-- key: a set-based statement got its plan from the row estimates of the moment, and planned while
+-- an organisation's tables were small it read all of them for every counterparty it refreshed
+-- (measured when imports still refreshed: 1,000 rows 1.2 s → 9.8 s). The plan is generic:
+-- planned once per session, not on every call.
 CREATE OR REPLACE FUNCTION refresh_counterparty_search_keys(p_organization_ids uuid[], p_counterparty_ids uuid[]) RETURNS void
   LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
