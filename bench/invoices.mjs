@@ -10,7 +10,11 @@ import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import pg from 'pg';
+import { tsImport } from 'tsx/esm/api';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
+
+// The API's own way of sending a read (the replay below sends the raw SQL the same way).
+const { tenantReadQuery, withGenericPlan } = await tsImport('../apps/server/src/db/tenant-read.ts', import.meta.url);
 
 const CONNECTIONS = 20;
 const DURATION_SECONDS = 10;
@@ -58,8 +62,9 @@ export async function apiLatency(url, cookie) {
 /**
  * "The raw SQL of the same page": the statements the API sends for it (captured by
  * bench/page-statements.ts from the server's own code), replayed straight through node-postgres
- * as the API's database role, on a pipelining pool of the same size, in the same read-only
- * transactions, with the same prepared-statement names and the same grouping into round trips.
+ * as the API's database role, on a pipelining pool of the same size, each read behind the same
+ * opening (apps/server/src/db/tenant-read.ts, loaded from the server's source), with the same
+ * prepared-statement names and the same grouping into round trips.
  * What is left between the two figures is HTTP, session, validation and serialisation.
  */
 function captureStatements(databaseUrl, slug, email, queryString) {
@@ -81,15 +86,19 @@ async function sqlRun(pool, statements, warmUp) {
   const latencies = [];
   const measuredFrom = performance.now() + (warmUp ? WARMUP_SECONDS * 1000 : 0);
   const deadline = measuredFrom + DURATION_SECONDS * 1000;
-  const send = (client, { name, text, values }) => client.query(name ? { name, text, values } : text);
+  const send = (client, { name, text, values, tenant, genericPlan }) => {
+    if (!tenant) return client.query(name ? { name, text, values } : text);
+    const config = { name, text, values };
+    return tenantReadQuery(client, tenant)(genericPlan ? withGenericPlan(config) : config);
+  };
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() < deadline) {
         const started = performance.now();
         const client = await pool.connect();
-        let committed;
-        // As the API does (db/database.ts readInWaves): a wave, with its BEGIN and its COMMIT,
-        // leaves in one write; the page is answered without waiting for the last COMMIT.
+        let committed = Promise.resolve();
+        // As the API does (db/database.ts): a wave leaves in one write; a transaction's COMMIT,
+        // if there is one, is not waited for.
         for (const wave of waves) {
           client.connection.stream.cork();
           setImmediate(() => client.connection.stream.uncork());

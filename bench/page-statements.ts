@@ -5,12 +5,16 @@
 import pg from 'pg';
 import { invoiceListQuerySchema, type Permission, type Role } from '@kontor/domain';
 import { asOrgId, connectDatabase } from '../apps/server/src/db/database';
+import { isReadOpening, TenantReadQuery, type TenantIds } from '../apps/server/src/db/tenant-read';
 import { listInvoices } from '../apps/server/src/modules/invoices/list';
 
 interface CapturedStatement {
   name?: string;
   text: string;
   values?: unknown[];
+  /** A read-only statement, sent behind its opening with this tenant (db/tenant-read.ts). */
+  tenant?: TenantIds;
+  genericPlan?: boolean;
   /** Statements of one wave were sent together, before any of their answers arrived. */
   wave: number;
 }
@@ -37,22 +41,31 @@ let wave = 0;
 let answerSeen = false;
 const originalQuery = pg.Client.prototype.query;
 // Records every statement, and which of them left together: a statement issued after an answer
-// arrived starts a new wave (a round trip of its own).
+// arrived starts a new wave (a round trip of its own). The openings a connection prepares before
+// its first read are left out: the replay's connections prepare their own.
 pg.Client.prototype.query = function capture(this: pg.Client, ...args: unknown[]) {
   const [config, values] = args as [string | { name?: string; text: string; values?: unknown[] }, unknown[] | undefined];
+  const answer = (originalQuery as (...parameters: unknown[]) => unknown).apply(this, args);
   const statement = typeof config === 'string' ? { text: config, values } : config;
+  if (isReadOpening(statement.name)) return answer;
   if (answerSeen) {
     wave += 1;
     answerSeen = false;
   }
-  captured.push({ name: statement.name, text: statement.text, values: statement.values ?? values, wave });
-  const answer = (originalQuery as (...parameters: unknown[]) => unknown).apply(this, args);
-  if (answer instanceof Promise) {
-    answer.then(
-      () => (answerSeen = true),
-      () => (answerSeen = true),
-    );
+  const seen = () => (answerSeen = true);
+  if (config instanceof TenantReadQuery) {
+    const { tenant, isGenericPlan, name, text } = config;
+    captured.push({ name, text, values: config.values, tenant, genericPlan: isGenericPlan, wave });
+    // Its answer arrives through its callback (a Query, not a promise, goes back to the caller).
+    const callback = config.callback;
+    config.callback = (error, result) => {
+      seen();
+      callback(error, result);
+    };
+    return answer;
   }
+  captured.push({ name: statement.name, text: statement.text, values: statement.values ?? values, wave });
+  if (answer instanceof Promise) answer.then(seen, seen);
   return answer;
 } as typeof pg.Client.prototype.query;
 
@@ -63,7 +76,6 @@ await listInvoices(
   { orgId: asOrgId(member.org_id), userId: member.user_id, role: member.role, permissions: member.permissions, slug },
   query,
 );
-await new Promise((resolve) => setTimeout(resolve, 50)); // the read-only commit is not awaited
 await database.close();
 pg.Client.prototype.query = originalQuery;
 // Values are JSON-safe here (strings, numbers, booleans, null); bigints would need a replacer.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { asOrgId } from '../src/db/database';
+import { asOrgId, queryPrepared } from '../src/db/database';
 import { createTestDatabase, type TestDatabase } from './database';
 
 /** PostgreSQL may end a connection at any time (restart, shutdown, an administrator). */
@@ -28,7 +28,7 @@ describe('database connections', () => {
     expect(rows).toEqual([{ one: 1 }]);
   });
 
-  describe('read-only work, one transaction per wave of statements', () => {
+  describe('read-only work, each statement behind an opening that sets the tenant', () => {
     const settings = sql`select current_setting('app.org_id', true) as org, current_setting('transaction_read_only') as read_only,
       txid_current_if_assigned() is null as fresh, pg_backend_pid() as pid`;
     type Settings = { org: string; read_only: string; pid: number };
@@ -45,6 +45,42 @@ describe('database connections', () => {
       );
       expect(waves.map((row) => [row.org, row.read_only])).toEqual(Array(3).fill([tenant.orgId, 'on']));
       expect(new Set(waves.map((row) => row.pid)).size).toBe(1);
+    });
+
+    it('forces a generic plan only for the statements that ask for it', async () => {
+      const planMode = sql`select current_setting('plan_cache_mode') as mode`;
+      const modes = await testDb.database.withOrg(
+        tenant,
+        async (tx) => {
+          const [generic, custom] = await Promise.all([
+            queryPrepared<{ mode: string }>(tx, planMode, 'plan_mode_generic', { plan: 'generic' }),
+            queryPrepared<{ mode: string }>(tx, planMode, 'plan_mode_custom'),
+          ]);
+          return [generic[0]!.mode, custom[0]!.mode];
+        },
+        { readOnly: true },
+      );
+      expect(modes).toEqual(['force_generic_plan', 'auto']);
+    });
+
+    it('keeps a connection usable after prepared statements failed to parse or to run', async () => {
+      const read = <T extends Record<string, unknown>>(statement: ReturnType<typeof sql>, label: string) =>
+        testDb.database.withOrg(tenant, (tx) => queryPrepared<T>(tx, statement, label), { readOnly: true });
+      for (const round of [1, 2, 3]) {
+        await expect(read(sql`select 1 / (${round}::int - ${round}::int) as quotient`, 'failing_run')).rejects.toMatchObject({
+          message: 'division by zero',
+        });
+        await expect(read(sql`select no_such_column from counterparties`, 'failing_parse')).rejects.toMatchObject({
+          message: expect.stringMatching(/no_such_column/),
+        });
+        // The same connection (the pool hands out the one released last) and its statements go on.
+        expect(
+          await read<{ round: number; org: string }>(
+            sql`select ${round}::int as round, current_setting('app.org_id') as org`,
+            'after_failures',
+          ),
+        ).toEqual([{ round, org: tenant.orgId }]);
+      }
     });
 
     it('refuses writes in any wave', async () => {

@@ -7,6 +7,7 @@ import type { SQL } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { compileSql } from './compile-sql';
+import { tenantReadQuery, withGenericPlan } from './tenant-read';
 import type * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -81,8 +82,8 @@ export function connectDatabase(url: string, poolSize = 20): Database {
         throw new Error('withOrg needs UUIDs');
       }
       const client = await tenantPool.connect();
+      if (options.readOnly) return readAsTenant(client, context, work);
       const tenant = `select set_config('app.org_id', '${context.orgId}', true), set_config('app.user_id', '${context.userId ?? ''}', true)`;
-      if (options.readOnly) return readInWaves(client, `begin read only; ${tenant}`, work);
       batchWritesUntilIdle(client);
       let isBroken = false;
       try {
@@ -155,53 +156,43 @@ function drizzleOn(client: pg.PoolClient): Tx {
   return tx;
 }
 
+/** The connections doing read-only work right now: queryPrepared sets their plan through the opening. */
+const readingAsTenant = new WeakSet<pg.ClientBase>();
+
 /**
- * Read-only work as one short transaction per wave of statements (the statements issued in one
- * event-loop turn, e.g. a page and its counts under Promise.all): BEGIN READ ONLY with the tenant
- * settings, the wave, and COMMIT leave in one write and come back as one answer, instead of
- * COMMIT costing a write and a wake-up of its own on both sides (measured on the invoice page:
- * 12–20 % more pages per second from PostgreSQL). A statement issued after an answer opens the
- * next wave the same way. Reads lose nothing by it: under READ COMMITTED every statement has its
- * own snapshot anyway, and each wave runs with the tenant set and cannot write.
+ * Read-only work: each statement runs behind its own opening that sets the tenant and read-only
+ * mode (tenant-read.ts), in an implicit transaction of its own, with no BEGIN or COMMIT. Reads
+ * lose nothing by it: under READ COMMITTED every statement has its own snapshot anyway. The
+ * statements issued in one event-loop turn (a page and its counts under Promise.all) still leave
+ * in one write and come back as one answer.
  */
-async function readInWaves<T>(client: pg.PoolClient, opening: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+async function readAsTenant<T>(client: pg.PoolClient, tenant: TenantContext, work: (tx: Tx) => Promise<T>): Promise<T> {
   const socket = socketOf(client);
-  // The prototype's method, called as (text) or with the caller's own arguments.
-  const query = client.query as unknown as (this: pg.PoolClient, ...args: unknown[]) => Promise<unknown>;
-  let isOpen = false;
-  let lastCommit: Promise<unknown> = Promise.resolve();
-  const closeWave = () => {
-    if (!isOpen) return;
-    isOpen = false;
-    lastCommit = query.call(client, 'commit');
-    lastCommit.catch(() => {});
-  };
+  const readQuery = tenantReadQuery(client, tenant);
+  let isCorked = false;
+  let isBroken = false;
   // An own property over the prototype's method, removed again before the connection goes back.
-  client.query = function queryInWave(this: pg.PoolClient, ...args: unknown[]) {
-    if (!isOpen) {
-      isOpen = true;
-      socket?.cork();
-      query.call(client, opening).catch(() => {});
+  client.query = function queryAsTenant(...args: unknown[]) {
+    if (socket && !isCorked) {
+      isCorked = true;
+      socket.cork();
       setImmediate(() => {
-        closeWave();
-        socket?.uncork();
+        isCorked = false;
+        socket.uncork();
       });
     }
-    return query.apply(client, args);
+    const result = readQuery(...args);
+    // PostgreSQL's errors leave the connection as it was; any other means it broke.
+    result.catch((error: unknown) => {
+      if (!(error instanceof pg.DatabaseError)) isBroken = true;
+    });
+    return result;
   } as typeof client.query;
-  let isBroken = false;
+  readingAsTenant.add(client);
   try {
     return await work(drizzleOn(client));
-  } catch (error) {
-    closeWave();
-    // A failed statement ends its wave's transaction; a failing COMMIT means a broken connection.
-    await lastCommit.catch(() => {
-      isBroken = true;
-    });
-    throw error;
   } finally {
-    // Work that left a statement unawaited still gets its COMMIT before anyone else's BEGIN.
-    closeWave();
+    readingAsTenant.delete(client);
     delete (client as { query?: unknown }).query;
     client.release(isBroken);
   }
@@ -244,7 +235,8 @@ function statementName(label: string, text: string): string {
  * PostgreSQL still plans a prepared statement per call when its generic plan looks dearer than
  * the plans for the actual values; `plan: 'generic'` overrides that for statements whose shape
  * alone fixes the plan (an index range in the page's order), for which the per-call planning
- * costs more than the whole execution. Set and reset around the statement, in the same write.
+ * costs more than the whole execution. In read-only work the statement's opening sets it
+ * (tenant-read.ts); in a transaction it is set and reset around the statement, in the same write.
  */
 export async function queryPrepared<T extends Record<string, unknown>>(
   tx: Tx,
@@ -258,6 +250,7 @@ export async function queryPrepared<T extends Record<string, unknown>>(
   if (CHECK_COMPILER) assertCompiledAsDrizzle(statement, text, params);
   const name = statementName(label, text);
   if (options.plan !== 'generic') return (await client.query<T>({ name, text, values: params })).rows;
+  if (readingAsTenant.has(client)) return (await client.query<T>(withGenericPlan({ name, text, values: params }))).rows;
   // Issued back to back with no await between them: no other statement can come in between.
   client.query('set local plan_cache_mode = force_generic_plan').catch(() => {});
   const result = client.query<T>({ name, text, values: params });

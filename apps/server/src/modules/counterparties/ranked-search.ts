@@ -253,9 +253,8 @@ function otherMatchesStatement(
  * reads the names starting with it first. A word ("Müller") mostly fills the page with them: the
  * other matches are read only, in a second round trip, when it does not. A search that can also be
  * an AP/AR number, a VAT number or an IBAN mostly does not: both ranks are read by one statement,
- * the other matches as many as the names starting with it leave open. A second round trip is a
- * read-only transaction of its own (readInWaves); the two ranks never share a row, so no row shows
- * twice.
+ * the other matches as many as the names starting with it leave open. Each statement reads with
+ * its own snapshot (db/tenant-read.ts); the two ranks never share a row, so no row shows twice.
  */
 export async function rankedPage<T extends RankedRow>(tx: Tx, query: RankedPageQuery): Promise<T[]> {
   const { terms, label } = query;

@@ -343,8 +343,9 @@ export async function listInvoices(
   query: InvoiceListQuery,
 ): Promise<{ items: InvoiceListItem[]; nextCursor: string | null; counts: Record<string, number> }> {
   const cursor = query.cursor ? decodeCursor(query.cursor, query) : null;
-  // Read-only work on one pipelining connection: the counts are sent at once with the page, with
-  // BEGIN and COMMIT in the same write (readInWaves), so a plain page costs a single round trip.
+  // Read-only work on one pipelining connection: the counts are sent at once with the page, each
+  // behind its tenant opening in the same write (db/tenant-read.ts): a plain page costs a single
+  // round trip.
   const { rows, counts, progress } = await database.withOrg(
     tenant(org),
     async (tx) => {
