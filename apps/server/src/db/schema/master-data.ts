@@ -149,6 +149,9 @@ export const counterparties = pgTable(
     // cheapest path in the prepared statement's generic plan too, which otherwise scanned a
     // whole organisation's verification-state index per account (60 ms instead of 6 ms).
     index('counterparties_id_search_name_idx').on(table.organizationId, table.id),
+    // A search's other matches (names containing it, keys) are fetched by id, a page at a time:
+    // one hash bucket per row instead of three B-tree levels (migration 0046).
+    index('counterparties_id_hash_idx').using('hash', table.id),
     // The list's verification filter walks one state in name order.
     index('counterparties_verification_state_idx').on(table.organizationId, table.verificationState, table.searchName, table.id),
     // The "already exists" check, and the VAT number start where a search walks the names instead
