@@ -50,13 +50,15 @@ export function responseJsonSchema(schema: $ZodType): FastJsonSchema {
  * Writes responses with fast-json-stringify, compiled from the route's zod response schema: the
  * schema still decides which properties go out, at a quarter of the cost of zod parsing the value
  * and JSON.stringify writing it (a 50-row counterparty page: 90 → 24 µs). In production the value
- * is no longer validated on its way out; the tests validate every response and compare the text
+ * is no longer validated on its way out; the tests validate every response and compare the JSON
  * (CHECK_AGAINST_ZOD). Each serializer is compiled on its route's first response, so start-up does
- * not compile the hundreds that a process may never send.
+ * not compile the hundreds that a process may never send; under the tests every one is compiled
+ * with its route, so a schema fast-json-stringify cannot take fails every test, not a response in
+ * production.
  */
 export const responseSerializerCompiler: FastifySerializerCompiler<unknown> = ({ schema, method, url }) => {
   const zodSchema = zodSchemaOf(schema);
-  let serialize: ((value: unknown) => string) | undefined;
+  let serialize = CHECK_AGAINST_ZOD ? fastJson(responseJsonSchema(zodSchema)) : undefined;
   return (value) => {
     serialize ??= fastJson(responseJsonSchema(zodSchema));
     if (!CHECK_AGAINST_ZOD) return serialize(value);
