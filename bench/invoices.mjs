@@ -10,11 +10,8 @@ import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import pg from 'pg';
-import { tsImport } from 'tsx/esm/api';
+import { createSqlReplay } from './sql-replay.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
-
-// The API's own way of sending a read (the replay below sends the raw SQL the same way).
-const { tenantReadQuery, withGenericPlan } = await tsImport('../apps/server/src/db/tenant-read.ts', import.meta.url);
 
 const CONNECTIONS = 20;
 const DURATION_SECONDS = 10;
@@ -59,14 +56,7 @@ export async function apiLatency(url, cookie) {
   return medianRun(runs);
 }
 
-/**
- * "The raw SQL of the same page": the statements the API sends for it (captured by
- * bench/page-statements.ts from the server's own code), replayed straight through node-postgres
- * as the API's database role, on a pipelining pool of the same size, each read behind the same
- * opening (apps/server/src/db/tenant-read.ts, loaded from the server's source), with the same
- * prepared-statement names and the same grouping into round trips.
- * What is left between the two figures is HTTP, session, validation and serialisation.
- */
+/** The statements the API sends for a page (bench/sql-replay.mjs replays them). */
 function captureStatements(databaseUrl, slug, email, queryString) {
   const captured = spawnSync('npx', ['tsx', 'bench/page-statements.ts', databaseUrl, slug, email, queryString], {
     cwd: path.resolve(import.meta.dirname, '..'),
@@ -76,50 +66,17 @@ function captureStatements(databaseUrl, slug, email, queryString) {
   return JSON.parse(captured.stdout);
 }
 
-function sqlPool(databaseUrl) {
-  return new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS, options: '-c role=kontor_app', pipeline: true });
-}
-
-async function sqlRun(pool, statements, warmUp) {
-  const waves = [];
-  for (const statement of statements) (waves[statement.wave] ??= []).push(statement);
-  const latencies = [];
-  const measuredFrom = performance.now() + (warmUp ? WARMUP_SECONDS * 1000 : 0);
-  const deadline = measuredFrom + DURATION_SECONDS * 1000;
-  const send = (client, { name, text, values, tenant, genericPlan }) => {
-    if (!tenant) return client.query(name ? { name, text, values } : text);
-    const config = { name, text, values };
-    return tenantReadQuery(client, tenant)(genericPlan ? withGenericPlan(config) : config);
-  };
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (performance.now() < deadline) {
-        const started = performance.now();
-        const client = await pool.connect();
-        let committed = Promise.resolve();
-        // As the API does (db/database.ts): a wave leaves in one write; a transaction's COMMIT,
-        // if there is one, is not waited for.
-        for (const wave of waves) {
-          client.connection.stream.cork();
-          setImmediate(() => client.connection.stream.uncork());
-          const work = wave.filter((statement) => statement.text !== 'commit');
-          const answers = Promise.all(work.map((statement) => send(client, statement)));
-          committed = Promise.all(
-            wave.filter((statement) => statement.text === 'commit').map((statement) => send(client, statement)),
-          );
-          await answers;
-        }
-        if (started >= measuredFrom) latencies.push(performance.now() - started);
-        committed.then(() => client.release());
-      }
-    }),
-  );
+async function sqlRun(replay, statements, warmUp) {
+  const latencies = await replay.run(statements, {
+    warmUpMs: warmUp ? WARMUP_SECONDS * 1000 : 0,
+    durationMs: DURATION_SECONDS * 1000,
+  });
   latencies.sort((a, b) => a - b);
   const at = (q) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] * 100) / 100;
   return {
     queriesPerSecond: Math.round(latencies.length / DURATION_SECONDS),
     statements: statements.length,
-    roundTrips: waves.length,
+    roundTrips: new Set(statements.map((statement) => statement.wave)).size,
     p50Ms: at(0.5),
     p99Ms: at(0.99),
   };
@@ -281,7 +238,7 @@ const PAGES = {
  */
 export async function measureInvoicePages({ baseUrl, cookie, databaseUrl, slug, only }) {
   const pages = {};
-  const pool = sqlPool(databaseUrl);
+  const replay = createSqlReplay(databaseUrl, CONNECTIONS);
   try {
     for (const [key, queryString] of Object.entries(PAGES)) {
       if (only && key !== only) continue;
@@ -290,12 +247,12 @@ export async function measureInvoicePages({ baseUrl, cookie, databaseUrl, slug, 
       const sqlRuns = [];
       for (let index = 0; index < RUNS; index += 1) {
         apiRuns.push(await apiRun(`${baseUrl}/api/invoices?${queryString}`, cookie, index === 0));
-        sqlRuns.push(await sqlRun(pool, statements, index === 0));
+        sqlRuns.push(await sqlRun(replay, statements, index === 0));
       }
       pages[key] = { api: medianRun(apiRuns), sql: medianRun(sqlRuns) };
     }
   } finally {
-    await pool.end();
+    await replay.end();
   }
   return pages;
 }

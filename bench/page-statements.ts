@@ -69,7 +69,7 @@ pg.Client.prototype.query = function capture(this: pg.Client, ...args: unknown[]
   return answer;
 } as typeof pg.Client.prototype.query;
 
-const database = connectDatabase(databaseUrl, 1);
+const database = connectDatabase(databaseUrl, { poolSize: 1 });
 const query = invoiceListQuerySchema.parse(Object.fromEntries(new URLSearchParams(queryString)));
 await listInvoices(
   database,

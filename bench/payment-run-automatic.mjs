@@ -41,7 +41,7 @@ if (!existsSync(path.join(dataDir, 'pg', 'PG_VERSION'))) {
 }
 
 const embedded = await startEmbeddedPostgres(dataDir, pgPort);
-const database = connectDatabase(embedded.url, 4);
+const database = connectDatabase(embedded.url, { poolSize: 4 });
 try {
   await migrateDatabase(database);
   const { rows: orgs } = await database.pool.query(`select id from organizations where slug = 'large'`);

@@ -21,7 +21,7 @@ const PASSWORD = 'kontor-demo';
 
 const config = loadConfig();
 const embedded = config.database.url ? undefined : await startEmbeddedPostgres(config.dataDir, config.database.embeddedPort);
-const database = connectDatabase(config.database.url ?? embedded!.url, 4);
+const database = connectDatabase(config.database.url ?? embedded!.url, { poolSize: 4 });
 const storage = createFileStorage(config);
 const started = Date.now();
 const step = (label: string) => console.log(`${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s  ${label}`);

@@ -27,6 +27,8 @@ const envSchema = z.object({
   KONTOR_PG_PORT: z.coerce.number().int().default(54329),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(20),
+  /** Shared connections per process for short reads (db/shared-readers.ts); default: cores per api process. */
+  DATABASE_SHARED_READ_CONNECTIONS: z.coerce.number().int().min(1).max(64).optional(),
   SESSION_SECRET: z.string().min(32).optional(),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
@@ -84,7 +86,7 @@ export interface Config {
   apiProcesses: number;
   demo: boolean;
   webDist: string;
-  database: { url: string | undefined; embeddedPort: number; poolSize: number };
+  database: { url: string | undefined; embeddedPort: number; poolSize: number; sharedReadConnections: number };
   session: { secret: string; idleMinutes: number; absoluteDays: number };
   bodyLimitBytes: number;
   /** Reverse proxies in front of Kontor whose X-Forwarded-For is trusted (client IPs for rate limits). */
@@ -152,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .map((role) => role.trim())
       .filter((role): role is Role => role === 'api' || role === 'worker'),
   );
+  const apiProcesses = e.KONTOR_API_PROCESSES ?? Math.min(os.availableParallelism(), MAX_DEFAULT_API_PROCESSES);
 
   const oidc: Config['oidc'] = e.OIDC_ISSUER
     ? {
@@ -190,10 +193,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     dataDir,
     roles,
-    apiProcesses: e.KONTOR_API_PROCESSES ?? Math.min(os.availableParallelism(), MAX_DEFAULT_API_PROCESSES),
+    apiProcesses,
     demo: e.KONTOR_DEMO,
     webDist: path.resolve(e.KONTOR_WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
-    database: { url: e.DATABASE_URL, embeddedPort: e.KONTOR_PG_PORT, poolSize: e.DATABASE_POOL_SIZE },
+    database: {
+      url: e.DATABASE_URL,
+      embeddedPort: e.KONTOR_PG_PORT,
+      poolSize: e.DATABASE_POOL_SIZE,
+      // More shared connections than cores for them only split the queues PostgreSQL works off:
+      // on 2 cores with 2 api processes one each measured best (VAT-start search p99 23 ms against
+      // 28 ms with two each, PostgreSQL 0.41 against 0.45 ms per request).
+      sharedReadConnections:
+        e.DATABASE_SHARED_READ_CONNECTIONS ?? Math.max(1, Math.round(os.availableParallelism() / apiProcesses)),
+    },
     session: {
       secret: e.SESSION_SECRET ?? persistedSecret(dataDir, 'session-secret'),
       idleMinutes: e.SESSION_IDLE_MINUTES,

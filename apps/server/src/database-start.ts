@@ -24,7 +24,7 @@ export async function startDatabase(config: Config): Promise<StartedDatabase> {
     });
     url = embedded.url;
   }
-  const database = connectDatabase(url, config.database.poolSize);
+  const database = connectDatabase(url, config.database);
   await migrateDatabase(database);
   return { url, database, embedded };
 }

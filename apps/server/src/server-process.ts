@@ -20,7 +20,7 @@ export async function serve(
   url: string,
   options: { seed: boolean; database?: Database } = { seed: false },
 ): Promise<RunningServer> {
-  const database = options.database ?? connectDatabase(url, config.database.poolSize);
+  const database = options.database ?? connectDatabase(url, config.database);
   if (options.seed && config.demo) await seedDemoData(database, config);
   const listener = new InvalidationListener(url);
   await listener.start();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { asOrgId, queryPrepared } from '../src/db/database';
+import { SLOW_STATEMENT_MS } from '../src/db/shared-readers';
 import { createTestDatabase, type TestDatabase } from './database';
 
 /** PostgreSQL may end a connection at any time (restart, shutdown, an administrator). */
@@ -73,7 +74,7 @@ describe('database connections', () => {
         await expect(read(sql`select no_such_column from counterparties`, 'failing_parse')).rejects.toMatchObject({
           message: expect.stringMatching(/no_such_column/),
         });
-        // The same connection (the pool hands out the one released last) and its statements go on.
+        // The same shared connection and its prepared statements go on.
         expect(
           await read<{ round: number; org: string }>(
             sql`select ${round}::int as round, current_setting('app.org_id') as org`,
@@ -123,6 +124,72 @@ describe('database connections', () => {
         `select count(*)::int as open from pg_stat_activity where usename = 'kontor_app' and state like 'idle in transaction%'`,
       );
       expect(rows[0]!.open).toBe(0);
+    });
+  });
+
+  describe('short reads share a pipelined connection (shared-readers.ts)', () => {
+    const whoAmI = sql`select current_setting('app.org_id', true) as org, pg_backend_pid() as pid`;
+    type WhoAmI = { org: string; pid: number };
+    const readAs = (orgId: string, statement = whoAmI, options = {}) =>
+      testDb.database.withOrg(
+        { orgId: asOrgId(orgId), userId: null },
+        async (tx) => (await tx.execute<WhoAmI>(statement)).rows[0]!,
+        { readOnly: true, ...options },
+      );
+
+    it('runs the reads of many tenants at once on one connection, each statement with its own tenant', async () => {
+      const tenants = Array.from({ length: 4 }, () => randomUUID());
+      const reads = Array.from({ length: 40 }, (_, index) => tenants[index % tenants.length]!);
+      const rows = await Promise.all(reads.map((orgId) => readAs(orgId)));
+      expect(rows.map((row) => row.org)).toEqual(reads);
+      expect(new Set(rows.map((row) => row.pid)).size).toBe(1);
+    });
+
+    it('fails only the statement PostgreSQL refuses, not those pipelined around it', async () => {
+      const [before, failing, after] = await Promise.allSettled([
+        readAs(tenant.orgId),
+        readAs(tenant.orgId, sql`select 1 / 0 as org`),
+        readAs(tenant.orgId),
+      ]);
+      expect(failing).toMatchObject({ status: 'rejected', reason: { cause: { message: 'division by zero' } } });
+      expect([before, after]).toMatchObject([
+        { status: 'fulfilled', value: { org: tenant.orgId } },
+        { status: 'fulfilled', value: { org: tenant.orgId } },
+      ]);
+    });
+
+    it('replaces a shared connection PostgreSQL ended', async () => {
+      const { pid } = await readAs(tenant.orgId);
+      await testDb.database.pool.query('select pg_terminate_backend($1)', [pid]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The statement sent before the end was noticed may fail; the next read gets a new connection.
+      await readAs(tenant.orgId).catch(() => undefined);
+      const next = await readAs(tenant.orgId);
+      expect(next.org).toBe(tenant.orgId);
+      expect(next.pid).not.toBe(pid);
+    });
+
+    it('sends no more reads behind a slow statement: they get a connection of their own', async () => {
+      const { pid: sharedPid } = await readAs(tenant.orgId);
+      const slow = readAs(
+        tenant.orgId,
+        sql`select current_setting('app.org_id', true) as org, pg_backend_pid() as pid, pg_sleep(0.6)`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, SLOW_STATEMENT_MS + 100));
+      const startedAt = performance.now();
+      const quick = await readAs(tenant.orgId);
+      expect(performance.now() - startedAt).toBeLessThan(300);
+      expect(quick.pid).not.toBe(sharedPid);
+      expect((await slow).pid).toBe(sharedPid);
+      // Once the slow statement is answered, reads share the connection again.
+      expect((await readAs(tenant.orgId)).pid).toBe(sharedPid);
+    });
+
+    it('gives work that asks for it a connection of its own', async () => {
+      const { pid: sharedPid } = await readAs(tenant.orgId);
+      const own = await readAs(tenant.orgId, whoAmI, { ownConnection: true });
+      expect(own).toMatchObject({ org: tenant.orgId });
+      expect(own.pid).not.toBe(sharedPid);
     });
   });
 });

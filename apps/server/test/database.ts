@@ -36,7 +36,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await admin.end();
   }
   const url = withDatabase(adminUrl, name);
-  const database = connectDatabase(url, 10);
+  const database = connectDatabase(url, { poolSize: 10 });
   return {
     url,
     database,

@@ -36,7 +36,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await admin.connect();
   await admin.query(`drop database if exists ${TEMPLATE_DATABASE} with (force)`);
   await admin.query(`create database ${TEMPLATE_DATABASE}`);
-  const template = connectDatabase(withDatabase(adminUrl, TEMPLATE_DATABASE), 2);
+  const template = connectDatabase(withDatabase(adminUrl, TEMPLATE_DATABASE), { poolSize: 2 });
   await migrateDatabase(template);
   await template.close();
   // Leftover databases of earlier runs on a shared server (DATABASE_URL).

@@ -7,7 +7,8 @@ import type { SQL } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { compileSql } from './compile-sql';
-import { tenantReadQuery, withGenericPlan } from './tenant-read';
+import { isStatementError, SharedReaders, socketOf, TenantReadClient } from './shared-readers';
+import { withGenericPlan } from './tenant-read';
 import type * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -32,11 +33,30 @@ export interface TenantContext {
 export interface Database {
   pool: pg.Pool;
   db: Db;
-  /** Runs `work` in a transaction as kontor_app with app.org_id set: row-level security applies. */
-  withOrg<T>(context: TenantContext, work: (tx: Tx) => Promise<T>, options?: { readOnly?: boolean }): Promise<T>;
+  /**
+   * Runs `work` as kontor_app with app.org_id set: row-level security applies. Writing work runs
+   * in a transaction on a connection of its own. Read-only work runs each statement as a
+   * read-only transaction of its own (tenant-read.ts), on a connection it shares with other
+   * requests' reads (shared-readers.ts), or with `ownConnection` on one of its own: for work whose
+   * statements may run long (exports), which would hold up the short reads queued behind them.
+   */
+  withOrg<T>(context: TenantContext, work: (tx: Tx) => Promise<T>, options?: WithOrgOptions): Promise<T>;
   /** Runs `work` in a transaction as the owner: only for auth, seed and cross-organisation jobs. */
   withSystem<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+export interface WithOrgOptions {
+  readOnly?: boolean;
+  /** Read-only work that may run long keeps a connection to itself (see withOrg). */
+  ownConnection?: boolean;
+}
+
+export interface DatabaseOptions {
+  /** Connections of each pool (the owner's, the tenants'). */
+  poolSize?: number;
+  /** Shared connections for short read-only work (shared-readers.ts). */
+  sharedReadConnections?: number;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -46,7 +66,7 @@ export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 // bigint (int8) columns come back as strings by default; money sums stay exact as bigint in JS.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => BigInt(value));
 
-export function connectDatabase(url: string, poolSize = 20): Database {
+export function connectDatabase(url: string, { poolSize = 20, sharedReadConnections = 1 }: DatabaseOptions = {}): Database {
   const onIdleError = () => {
     // An idle client lost its connection (e.g. the server restarted); the pool replaces it.
   };
@@ -71,6 +91,7 @@ export function connectDatabase(url: string, poolSize = 20): Database {
   pool.on('connect', ignoreErrorsOutsideStatements);
   tenantPool.on('connect', ignoreErrorsOutsideStatements);
   const db = drizzle(pool, { casing: 'snake_case' });
+  const sharedReaders = new SharedReaders(url, sharedReadConnections);
 
   return {
     pool,
@@ -81,8 +102,12 @@ export function connectDatabase(url: string, poolSize = 20): Database {
       if (!UUID.test(context.orgId) || (context.userId !== null && !UUID.test(context.userId))) {
         throw new Error('withOrg needs UUIDs');
       }
+      if (options.readOnly) {
+        const shared = options.ownConnection ? null : sharedReaders.pick();
+        if (shared) return sharedReaders.read(shared, context, (client) => work(drizzleOn(client)));
+        return readAsTenant(await tenantPool.connect(), context, work);
+      }
       const client = await tenantPool.connect();
-      if (options.readOnly) return readAsTenant(client, context, work);
       const tenant = `select set_config('app.org_id', '${context.orgId}', true), set_config('app.user_id', '${context.userId ?? ''}', true)`;
       batchWritesUntilIdle(client);
       let isBroken = false;
@@ -107,7 +132,7 @@ export function connectDatabase(url: string, poolSize = 20): Database {
     },
     withSystem: (work) => db.transaction(work),
     close: async () => {
-      await Promise.all([pool.end(), tenantPool.end()]);
+      await Promise.all([pool.end(), tenantPool.end(), sharedReaders.close()]);
     },
   };
 }
@@ -140,60 +165,32 @@ function batchWritesUntilIdle(client: pg.PoolClient): void {
   setImmediate(() => socket.uncork());
 }
 
-type Socket = { cork(): void; uncork(): void };
-
-/** node-postgres's socket; its typings do not expose it. */
-function socketOf(client: pg.PoolClient): Socket | undefined {
-  const stream = (client as unknown as { connection?: { stream?: Partial<Socket> } }).connection?.stream;
-  return stream?.cork && stream.uncork ? (stream as Socket) : undefined;
-}
-
-/** One query builder per pooled connection, made on its first checkout (not per request). */
-const drizzles = new WeakMap<pg.PoolClient, Tx>();
-function drizzleOn(client: pg.PoolClient): Tx {
+/**
+ * One query builder per pooled connection, made on its first checkout (not per request); read-only
+ * work's TenantReadClient is made per piece of work, and so is its builder (under a microsecond).
+ */
+const drizzles = new WeakMap<pg.PoolClient | TenantReadClient, Tx>();
+function drizzleOn(client: pg.PoolClient | TenantReadClient): Tx {
   let tx = drizzles.get(client);
-  if (!tx) drizzles.set(client, (tx = drizzle(client, { casing: 'snake_case' })));
+  if (!tx) drizzles.set(client, (tx = drizzle(client as pg.PoolClient, { casing: 'snake_case' })));
   return tx;
 }
 
-/** The connections doing read-only work right now: queryPrepared sets their plan through the opening. */
-const readingAsTenant = new WeakSet<pg.ClientBase>();
-
 /**
- * Read-only work: each statement runs behind its own opening that sets the tenant and read-only
- * mode (tenant-read.ts), in an implicit transaction of its own, with no BEGIN or COMMIT. Reads
- * lose nothing by it: under READ COMMITTED every statement has its own snapshot anyway. The
- * statements issued in one event-loop turn (a page and its counts under Promise.all) still leave
- * in one write and come back as one answer.
+ * Read-only work on a connection of its own: the statements as on a shared one (each behind its
+ * opening, TenantReadClient), and the connection back to the pool when the work is done, or
+ * dropped if one of them broke it.
  */
 async function readAsTenant<T>(client: pg.PoolClient, tenant: TenantContext, work: (tx: Tx) => Promise<T>): Promise<T> {
-  const socket = socketOf(client);
-  const readQuery = tenantReadQuery(client, tenant);
-  let isCorked = false;
   let isBroken = false;
-  // An own property over the prototype's method, removed again before the connection goes back.
-  client.query = function queryAsTenant(...args: unknown[]) {
-    if (socket && !isCorked) {
-      isCorked = true;
-      socket.cork();
-      setImmediate(() => {
-        isCorked = false;
-        socket.uncork();
-      });
-    }
-    const result = readQuery(...args);
-    // PostgreSQL's errors leave the connection as it was; any other means it broke.
-    result.catch((error: unknown) => {
-      if (!(error instanceof pg.DatabaseError)) isBroken = true;
-    });
-    return result;
-  } as typeof client.query;
-  readingAsTenant.add(client);
+  const reader = TenantReadClient.on(client, tenant, (answer) =>
+    answer.catch((error: unknown) => {
+      if (!isStatementError(error)) isBroken = true;
+    }),
+  );
   try {
-    return await work(drizzleOn(client));
+    return await work(drizzleOn(reader));
   } finally {
-    readingAsTenant.delete(client);
-    delete (client as { query?: unknown }).query;
     client.release(isBroken);
   }
 }
@@ -245,12 +242,16 @@ export async function queryPrepared<T extends Record<string, unknown>>(
   options: { plan?: 'generic' } = {},
 ): Promise<T[]> {
   const client = (tx as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Client)) return (await tx.execute<T>(statement)).rows as T[];
+  const isReadOnly = client instanceof TenantReadClient;
+  if (!isReadOnly && !(client instanceof pg.Client)) return (await tx.execute<T>(statement)).rows as T[];
   const { sql: text, params } = compileSql(statement, dialect);
   if (CHECK_COMPILER) assertCompiledAsDrizzle(statement, text, params);
   const name = statementName(label, text);
+  if (isReadOnly) {
+    const config = { name, text, values: params };
+    return (await client.query(options.plan === 'generic' ? withGenericPlan(config) : config)).rows as T[];
+  }
   if (options.plan !== 'generic') return (await client.query<T>({ name, text, values: params })).rows;
-  if (readingAsTenant.has(client)) return (await client.query<T>(withGenericPlan({ name, text, values: params }))).rows;
   // Issued back to back with no await between them: no other statement can come in between.
   client.query('set local plan_cache_mode = force_generic_plan').catch(() => {});
   const result = client.query<T>({ name, text, values: params });

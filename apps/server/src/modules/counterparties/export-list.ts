@@ -119,7 +119,8 @@ export async function exportCounterpartyList(
         locale,
       });
     },
-    { readOnly: true },
+    // Its page statements of thousands of rows would hold up the short reads behind them.
+    { readOnly: true, ownConnection: true },
   );
   const words = texts[locale];
   const columns: ExportColumn<Exported>[] = COLUMNS.map(({ key, kind, width, value }) => ({

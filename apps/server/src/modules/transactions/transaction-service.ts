@@ -57,7 +57,11 @@ export class TransactionService {
   }
 
   dashboard(org: OrgContext, range: DashboardRange): Promise<TransactionDashboard> {
-    return this.database.withOrg(tenant(org), (tx) => transactionDashboard(tx, org.orgId, range), { readOnly: true });
+    // Sums over the organisation's payments: not a short read to queue others behind.
+    return this.database.withOrg(tenant(org), (tx) => transactionDashboard(tx, org.orgId, range), {
+      readOnly: true,
+      ownConnection: true,
+    });
   }
 
   create(org: OrgContext, body: CreateTransactionBody): Promise<Transaction> {
