@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { asOrgId, queryPrepared } from '../src/db/database';
+import { asOrgId, queryPrepared, queryTemplate } from '../src/db/database';
+import { slot, statementTemplate } from '../src/db/statement-templates';
 import { SLOW_STATEMENT_MS } from '../src/db/shared-readers';
 import { createTestDatabase, type TestDatabase } from './database';
 
@@ -82,6 +83,23 @@ describe('database connections', () => {
           ),
         ).toEqual([{ round, org: tenant.orgId }]);
       }
+    });
+
+    it('sends a statement template with its values, read-only and in a transaction', async () => {
+      const template = statementTemplate(
+        'template_in_database',
+        'one',
+        () => sql`select ${slot('word')}::text as word, ${slot('number')}::int + 1 as next, current_setting('app.org_id') as org`,
+      );
+      const read = (options: { readOnly?: boolean }, word: string, number: number) =>
+        testDb.database.withOrg(
+          tenant,
+          (tx) => queryTemplate<{ word: string; next: number; org: string }>(tx, template, { word, number }),
+          options,
+        );
+      expect(await read({ readOnly: true }, 'eins', 1)).toEqual([{ word: 'eins', next: 2, org: tenant.orgId }]);
+      expect(await read({ readOnly: true }, 'zwei', 2)).toEqual([{ word: 'zwei', next: 3, org: tenant.orgId }]);
+      expect(await read({}, 'drei', 3)).toEqual([{ word: 'drei', next: 4, org: tenant.orgId }]);
     });
 
     it('refuses writes in any wave', async () => {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
@@ -8,6 +7,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { compileSql } from './compile-sql';
 import { isStatementError, SharedReaders, socketOf, TenantReadClient } from './shared-readers';
+import { fillSlots, preparedStatementName, type SlotValues, type StatementTemplate } from './statement-templates';
 import { withGenericPlan } from './tenant-read';
 import type * as schema from './schema';
 
@@ -104,7 +104,7 @@ export function connectDatabase(url: string, { poolSize = 20, sharedReadConnecti
       }
       if (options.readOnly) {
         const shared = options.ownConnection ? null : sharedReaders.pick();
-        if (shared) return sharedReaders.read(shared, context, (client) => work(drizzleOn(client)));
+        if (shared) return sharedReaders.read(shared, context, (reader) => work(readerDrizzle(reader)));
         return readAsTenant(await tenantPool.connect(), context, work);
       }
       const client = await tenantPool.connect();
@@ -165,16 +165,19 @@ function batchWritesUntilIdle(client: pg.PoolClient): void {
   setImmediate(() => socket.uncork());
 }
 
-/**
- * One query builder per pooled connection, made on its first checkout (not per request); read-only
- * work's TenantReadClient is made per piece of work, and so is its builder (under a microsecond).
- */
-const drizzles = new WeakMap<pg.PoolClient | TenantReadClient, Tx>();
-function drizzleOn(client: pg.PoolClient | TenantReadClient): Tx {
+/** One query builder per pooled connection, made on its first checkout (not per request). */
+const drizzles = new WeakMap<pg.PoolClient, Tx>();
+function drizzleOn(client: pg.PoolClient): Tx {
   let tx = drizzles.get(client);
-  if (!tx) drizzles.set(client, (tx = drizzle(client as pg.PoolClient, { casing: 'snake_case' })));
+  if (!tx) drizzles.set(client, (tx = drizzle(client, { casing: 'snake_case' })));
   return tx;
 }
+
+/**
+ * The query builder of one piece of read-only work (its TenantReadClient is made per piece of
+ * work): under a microsecond, and nothing kept for it after the work.
+ */
+const readerDrizzle = (reader: TenantReadClient): Tx => drizzle(reader as unknown as pg.Client, { casing: 'snake_case' });
 
 /**
  * Read-only work on a connection of its own: the statements as on a shared one (each behind its
@@ -189,7 +192,7 @@ async function readAsTenant<T>(client: pg.PoolClient, tenant: TenantContext, wor
     }),
   );
   try {
-    return await work(drizzleOn(reader));
+    return await work(readerDrizzle(reader));
   } finally {
     client.release(isBroken);
   }
@@ -217,7 +220,7 @@ function statementName(label: string, text: string): string {
   let name = names.get(text);
   if (name === undefined) {
     if (names.size >= NAMES_KEPT_PER_LABEL) names.clear();
-    name = `${label}_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    name = preparedStatementName(label, text);
     names.set(text, name);
   }
   return name;
@@ -239,22 +242,52 @@ export async function queryPrepared<T extends Record<string, unknown>>(
   tx: Tx,
   statement: SQL,
   label: string,
-  options: { plan?: 'generic' } = {},
+  options: PrepareOptions = {},
 ): Promise<T[]> {
-  const client = (tx as { $client?: unknown }).$client;
-  const isReadOnly = client instanceof TenantReadClient;
-  if (!isReadOnly && !(client instanceof pg.Client)) return (await tx.execute<T>(statement)).rows as T[];
+  const client = connectionOf(tx);
+  if (!client) return (await tx.execute<T>(statement)).rows as T[];
   const { sql: text, params } = compileSql(statement, dialect);
   if (CHECK_COMPILER) assertCompiledAsDrizzle(statement, text, params);
-  const name = statementName(label, text);
-  if (isReadOnly) {
-    const config = { name, text, values: params };
+  return sendPrepared<T>(client, { name: statementName(label, text), text, values: params }, options);
+}
+
+/**
+ * queryPrepared for a statement template (statement-templates.ts): the text and name are its
+ * shape's, the parameters this call's values. Only where work has a connection (withOrg).
+ */
+export async function queryTemplate<T extends Record<string, unknown>>(
+  tx: Tx,
+  template: StatementTemplate,
+  values: SlotValues,
+  options: PrepareOptions = {},
+): Promise<T[]> {
+  const client = connectionOf(tx);
+  if (!client) throw new Error('A statement template runs in withOrg');
+  return sendPrepared<T>(client, { name: template.name, text: template.text, values: fillSlots(template, values) }, options);
+}
+
+interface PrepareOptions {
+  plan?: 'generic';
+}
+
+/** The connection behind withOrg's work: a read-only client or the transaction's own. */
+function connectionOf(tx: Tx): TenantReadClient | pg.Client | null {
+  const client = (tx as { $client?: unknown }).$client;
+  return client instanceof TenantReadClient || client instanceof pg.Client ? client : null;
+}
+
+async function sendPrepared<T extends Record<string, unknown>>(
+  client: TenantReadClient | pg.Client,
+  config: { name: string; text: string; values: unknown[] },
+  options: PrepareOptions,
+): Promise<T[]> {
+  if (client instanceof TenantReadClient) {
     return (await client.query(options.plan === 'generic' ? withGenericPlan(config) : config)).rows as T[];
   }
-  if (options.plan !== 'generic') return (await client.query<T>({ name, text, values: params })).rows;
+  if (options.plan !== 'generic') return (await client.query<T>(config)).rows;
   // Issued back to back with no await between them: no other statement can come in between.
   client.query('set local plan_cache_mode = force_generic_plan').catch(() => {});
-  const result = client.query<T>({ name, text, values: params });
+  const result = client.query<T>(config);
   client.query('set local plan_cache_mode = default').catch(() => {});
   return (await result).rows;
 }

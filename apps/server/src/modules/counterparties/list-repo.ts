@@ -1,8 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { CounterpartyVerificationState } from '@kontor/domain';
 import type { OrgId, Tx } from '../../db/database';
 import { decodeCursorValues, encodeCursorValues, invalidCursor, isUuid } from '../../lib/keyset-cursor';
-import { rankedPage, type RankedPosition, type RankedRow } from './ranked-search';
+import { slot } from '../../db/statement-templates';
+import { rankedPage, type PageCondition, type RankedPosition, type RankedRow } from './ranked-search';
 import { searchTermsOf } from './search-matches';
 
 export interface CounterpartyListFilter {
@@ -46,12 +47,22 @@ const PAGE_COLUMNS = sql`p.id, p.name, p.sort_name, p.rank, p.vat_number, p.city
        p.accounts_receivable_number, p.is_trusted, p.bank_account_count, p.open_invoice_count, p.verification_state`;
 
 /** The filters other than trusted (which the search applies itself), on counterparties c. */
-function filterConditions(filter: CounterpartyListFilter): SQL[] {
-  const conditions: SQL[] = [];
+function filterConditions(filter: CounterpartyListFilter): PageCondition[] {
+  const conditions: PageCondition[] = [];
   if (filter.hasOpenInvoices !== undefined) {
-    conditions.push(filter.hasOpenInvoices ? sql`c.open_invoice_count > 0` : sql`c.open_invoice_count = 0`);
+    conditions.push(
+      filter.hasOpenInvoices
+        ? { key: 'open', sql: sql`c.open_invoice_count > 0` }
+        : { key: 'none-open', sql: sql`c.open_invoice_count = 0` },
+    );
   }
-  if (filter.verification) conditions.push(sql`c.verification_state = ${filter.verification}`);
+  if (filter.verification) {
+    conditions.push({
+      key: 'verification',
+      sql: sql`c.verification_state = ${slot('verification')}`,
+      values: { verification: filter.verification },
+    });
+  }
   return conditions;
 }
 

@@ -1,12 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryPrepared, type OrgId, type Tx } from '../../db/database';
+import { queryTemplate, type OrgId, type Tx } from '../../db/database';
+import { slot, statementTemplate, type SlotValues } from '../../db/statement-templates';
 import {
   matchesSearch,
   nameMatches,
   SEARCH_MATCH_LIMIT,
+  searchKeySlot,
+  searchShapeOf,
+  searchSlotValues,
   searchTextCte,
   startsWithSearch,
-  TRIGRAM_LENGTH,
+  type SearchShape,
   type SearchTerms,
 } from './search-matches';
 
@@ -16,6 +20,9 @@ import {
  * each by name, as the best pickers order them. It is also what makes a search fast: the names
  * starting with it are one range of counterparties_search_name_idx read in order, so a page they
  * fill ("Müller", 1,300 matches) is one plain statement that never looks at the other matches.
+ *
+ * The statements are templates (db/statement-templates.ts): their text is built from a page's
+ * shape (PageShape) alone, once per shape, and every value goes into a slot (pageSlotValues).
  */
 export type SearchRank = 0 | 1;
 
@@ -24,6 +31,13 @@ export interface RankedPosition {
   rank: SearchRank;
   name: string;
   id: string;
+}
+
+/** A condition on counterparties c: `key` names its text among a label's conditions, `values` fill its slots. */
+export interface PageCondition {
+  key: string;
+  sql: SQL;
+  values?: SlotValues;
 }
 
 /**
@@ -37,11 +51,11 @@ export interface RankedPageQuery {
   /** A filter applied to every part of a search (search_counterparty_names takes it as an argument). */
   isTrusted: boolean | undefined;
   /** Other filters, on counterparties c. */
-  filters: SQL[];
+  filters: PageCondition[];
   after: RankedPosition | null;
   /** Rows wanted. */
   limit: number;
-  /** The columns of a row, from p. */
+  /** The columns of a row, from p: the same for every page of a label. */
   columns: SQL;
   /** Names the prepared statements. */
   label: string;
@@ -53,37 +67,82 @@ export interface RankedRow extends Record<string, unknown> {
   rank: SearchRank;
 }
 
-const keysetAfter = (name: SQL, id: SQL, after: RankedPosition) => sql`(${name}, ${id}) > (${after.name}, ${after.id}::uuid)`;
+/** What decides a page statement's text; its values are in the slots of pageSlotValues. */
+interface PageShape {
+  search: SearchShape | null;
+  isTrustedFiltered: boolean;
+  filters: readonly PageCondition[];
+  /** The cursor's rank; null on the first page. */
+  afterRank: SearchRank | null;
+  columns: SQL;
+}
+
+function pageShapeOf(query: RankedPageQuery): PageShape {
+  return {
+    search: query.terms ? searchShapeOf(query.terms) : null,
+    isTrustedFiltered: query.isTrusted !== undefined,
+    filters: query.filters,
+    afterRank: query.after?.rank ?? null,
+    columns: query.columns,
+  };
+}
+
+/** The template key of a shape (within its label, which fixes the columns). */
+function shapeKeyOf(shape: PageShape): string {
+  const search = shape.search;
+  const searchKey = search
+    ? `${+search.isShort}${+search.hasAccountNumber}${+search.hasVatPrefix}${+search.hasIbanPrefix}${search.keyCount}`
+    : '-';
+  return `${searchKey}|${+shape.isTrustedFiltered}|${shape.filters.map((filter) => filter.key).join(',')}|${shape.afterRank ?? '-'}`;
+}
+
+/** The slots of a page's statements: orgId, limit, isTrusted, afterName, afterId, the filters' and the search's. */
+function pageSlotValues(query: RankedPageQuery): Record<string, unknown> {
+  const values: Record<string, unknown> = {
+    orgId: query.orgId,
+    limit: query.limit,
+    isTrusted: query.isTrusted ?? null,
+    afterName: query.after?.name ?? null,
+    afterId: query.after?.id ?? null,
+  };
+  for (const filter of query.filters) Object.assign(values, filter.values);
+  if (query.terms) Object.assign(values, searchSlotValues(query.terms));
+  return values;
+}
+
+const keysetAfter = (name: SQL, id: SQL) => sql`(${name}, ${id}) > (${slot('afterName')}, ${slot('afterId')}::uuid)`;
 
 /** Every filter as conditions on counterparties c. */
-function filterConditions(query: RankedPageQuery): SQL[] {
-  return [...(query.isTrusted === undefined ? [] : [sql`c.is_trusted = ${query.isTrusted}`]), ...query.filters];
+function filterConditions(shape: PageShape): SQL[] {
+  return [
+    ...(shape.isTrustedFiltered ? [sql`c.is_trusted = ${slot('isTrusted')}`] : []),
+    ...shape.filters.map((filter) => filter.sql),
+  ];
 }
 
 /**
  * Rank 0 in name order, the rows straight from counterparties_search_name_idx: the list without a
  * search (every row is rank 0, whatever rank a cursor says) or the names starting with the search.
  */
-function rankZeroStatement(query: RankedPageQuery, terms: SearchTerms | null): SQL {
-  const conditions = rankZeroConditions(query, terms);
+function rankZeroStatement(shape: PageShape): SQL {
   return sql`
-    ${terms ? sql`with ${searchTextCte(terms)}` : sql``}
-    select ${query.columns}
+    ${shape.search ? sql`with ${searchTextCte()}` : sql``}
+    select ${shape.columns}
       from (select c.*, c.search_name as sort_name, 0 as rank from counterparties c
-             where ${sql.join(conditions, sql` and `)}
+             where ${sql.join(rankZeroConditions(shape), sql` and `)}
              order by c.search_name, c.id
-             limit ${query.limit}) p
+             limit ${slot('limit')}) p
      order by p.sort_name, p.id`;
 }
 
 /**
- * The rows of rank 0 after `after`: every row without a search, the names starting with it with
+ * The rows of rank 0 after the cursor: every row without a search, the names starting with it with
  * one (needs searchTextCte).
  */
-function rankZeroConditions(query: RankedPageQuery, terms: SearchTerms | null): SQL[] {
-  const conditions = [sql`c.organization_id = ${query.orgId}`, ...filterConditions(query)];
-  if (terms) conditions.push(startsWithSearch(sql`c.search_name`));
-  if (query.after) conditions.push(keysetAfter(sql`c.search_name`, sql`c.id`, query.after));
+function rankZeroConditions(shape: PageShape): SQL[] {
+  const conditions = [sql`c.organization_id = ${slot('orgId')}`, ...filterConditions(shape)];
+  if (shape.search) conditions.push(startsWithSearch(sql`c.search_name`));
+  if (shape.afterRank !== null) conditions.push(keysetAfter(sql`c.search_name`, sql`c.id`));
   return conditions;
 }
 
@@ -106,56 +165,48 @@ interface MatchPart {
 }
 
 /**
- * The keys of counterparty_search_keys a search can be: an AP/AR number, a VAT number start or
- * an IBAN start (one key where the last two are normalised alike).
- */
-function searchKeys(terms: SearchTerms): string[] {
-  return [...new Set([terms.accountNumber, terms.vatPrefix, terms.ibanPrefix].filter((key) => key !== null))];
-}
-
-/**
  * The meanings of a search beyond the names starting with it, each from its own index: the names
  * containing it (name suffix or trigram index, through search_counterparty_names), and an AP/AR
  * number, a VAT number start or an IBAN start (counterparty_search_keys, in name order).
  */
-function matchParts(query: RankedPageQuery, terms: SearchTerms, limit: SQL): MatchPart[] {
-  const { orgId, after } = query;
-  const conditions = filterConditions(query);
+function matchParts(shape: PageShape, search: SearchShape, limit: SQL): MatchPart[] {
+  const conditions = filterConditions(shape);
   const and = conditions.length > 0 ? sql` and ${sql.join(conditions, sql` and `)}` : sql``;
   const parts: MatchPart[] = [];
-  if (terms.prefix.length < TRIGRAM_LENGTH) {
+  if (search.isShort) {
     // Too short for the trigram index: every name could contain it.
     parts.push({ ctes: [], tooMany: sql`true`, rows: null });
   } else {
     // The function applies the trusted filter itself; where others drop rows after it, it must
     // hand over all its matches, not a page, and each is checked by primary key.
-    const page = query.filters.length > 0 ? sql`${SEARCH_MATCH_LIMIT}` : limit;
+    const others = shape.filters.map((filter) => filter.sql);
+    const page = others.length > 0 ? sql`${SEARCH_MATCH_LIMIT}` : limit;
     const filtered =
-      query.filters.length > 0
+      others.length > 0
         ? sql`cross join lateral (select 1 from counterparties c
-                                   where c.organization_id = ${orgId} and c.id = n.id and ${sql.join(query.filters, sql` and `)} limit 1) c`
+                                   where c.organization_id = ${slot('orgId')} and c.id = n.id and ${sql.join(others, sql` and `)} limit 1) c`
         : sql``;
     parts.push({
-      ctes: [sql`name_matches as materialized (${nameMatches(terms, query.isTrusted, after?.rank === 1 ? after : null, page)})`],
+      ctes: [sql`name_matches as materialized (${nameMatches(shape.isTrustedFiltered, shape.afterRank === 1, page)})`],
       tooMany: sql`exists (select 1 from name_matches where id is null)`,
       rows: sql`select n.id, n.search_name from name_matches n ${filtered} where n.id is not null`,
     });
   }
-  const keys = searchKeys(terms);
-  if (keys.length > 0) {
+  if (search.keyCount > 0) {
     // Read in name order from the primary key of counterparty_search_keys (migration 0045): a page
     // of them costs a page of index entries, however many counterparties share the key.
     const filtered =
       conditions.length > 0
-        ? sql` and exists (select from counterparties c where c.organization_id = ${orgId} and c.id = k.counterparty_id${and})`
+        ? sql` and exists (select from counterparties c where c.organization_id = ${slot('orgId')} and c.id = k.counterparty_id${and})`
         : sql``;
     parts.push({
       ctes: [],
       tooMany: null,
       rows: sql.join(
-        keys.map(
-          (key) => sql`select k.counterparty_id as id, k.search_name from counterparty_search_keys k
-                        where k.organization_id = ${orgId} and k.key = ${key}${filtered}`,
+        Array.from(
+          { length: search.keyCount },
+          (_, index) => sql`select k.counterparty_id as id, k.search_name from counterparty_search_keys k
+                             where k.organization_id = ${slot('orgId')} and k.key = ${searchKeySlot(index)}${filtered}`,
         ),
         sql` union all `,
       ),
@@ -168,14 +219,14 @@ function matchParts(query: RankedPageQuery, terms: SearchTerms, limit: SQL): Mat
  * The names starting with the search (rank 0, every column, as the plain statement reads them) as
  * the named subquery `starts_with`, and how many rows of rank 1 the page needs after them.
  */
-function startsWithRows(query: RankedPageQuery, terms: SearchTerms): RowsWanted {
+function startsWithRows(shape: PageShape): RowsWanted {
   return {
     ctes: [
       sql`starts_with as materialized (
         select c.*, c.search_name as sort_name, 0 as rank from counterparties c
-         where ${sql.join(rankZeroConditions(query, terms), sql` and `)}
-         order by c.search_name, c.id limit ${query.limit})`,
-      sql`rows_left as materialized (select (${query.limit} - count(*))::int as n from starts_with)`,
+         where ${sql.join(rankZeroConditions(shape), sql` and `)}
+         order by c.search_name, c.id limit ${slot('limit')})`,
+      sql`rows_left as materialized (select (${slot('limit')} - count(*))::int as n from starts_with)`,
     ],
     limit: sql`(select n from rows_left)`,
     withStartsWith: true,
@@ -190,19 +241,18 @@ function startsWithRows(query: RankedPageQuery, terms: SearchTerms): RowsWanted 
  * rows shown are fetched by primary key.
  */
 function otherMatchesStatement(
-  query: RankedPageQuery,
-  terms: SearchTerms,
+  shape: PageShape,
+  search: SearchShape,
   { ctes: limitCtes, limit, withStartsWith }: RowsWanted,
 ): SQL {
-  const { orgId, after } = query;
-  const conditions = [sql`c.organization_id = ${orgId}`, ...filterConditions(query)];
-  const rank1After = after?.rank === 1 ? after : null;
-  const parts = matchParts(query, terms, limit);
+  const conditions = [sql`c.organization_id = ${slot('orgId')}`, ...filterConditions(shape)];
+  const isRank1After = shape.afterRank === 1;
+  const parts = matchParts(shape, search, limit);
   const tooMany = parts.flatMap((part) => (part.tooMany ? [part.tooMany] : []));
   // Each part's first page of rank 1 (the names containing the search: a top-N sort of at most
   // SEARCH_MATCH_LIMIT rows; the keys: read in order), read only when no part has too many.
   const rank1Conditions = [sql`not (select value from too_many)`, sql`not ${startsWithSearch(sql`m.search_name`)}`];
-  if (rank1After) rank1Conditions.push(keysetAfter(sql`m.search_name`, sql`m.id`, rank1After));
+  if (isRank1After) rank1Conditions.push(keysetAfter(sql`m.search_name`, sql`m.id`));
   const partPages = parts.flatMap((part) =>
     part.rows
       ? [
@@ -223,11 +273,11 @@ function otherMatchesStatement(
   const walkConditions = [
     sql`(select value from too_many)`,
     ...conditions,
-    sql`case when ${matchesSearch(terms)} and not ${startsWithSearch(sql`c.search_name`)} then true else false end`,
+    sql`case when ${matchesSearch(search)} and not ${startsWithSearch(sql`c.search_name`)} then true else false end`,
   ];
-  if (rank1After) walkConditions.push(keysetAfter(sql`c.search_name`, sql`c.id`, rank1After));
+  if (isRank1After) walkConditions.push(keysetAfter(sql`c.search_name`, sql`c.id`));
   const ctes = [
-    searchTextCte(terms),
+    searchTextCte(),
     ...limitCtes,
     ...parts.flatMap((part) => part.ctes),
     sql`too_many as materialized (select ${tooMany.length > 0 ? sql.join(tooMany, sql` or `) : sql`false`} as value)`,
@@ -238,14 +288,14 @@ function otherMatchesStatement(
        order by c.search_name, c.id limit ${limit})`,
   ];
   const rankOne = sql`
-    select ${query.columns}
+    select ${shape.columns}
       from (select * from other_rows union all select * from dense_rows
              order by search_name, id limit ${limit}) k
      join (select c.*, c.search_name as sort_name, 1 as rank from counterparties c
-            where c.organization_id = ${orgId}) p on p.id = k.id`;
+            where c.organization_id = ${slot('orgId')}) p on p.id = k.id`;
   return sql`
     with ${sql.join(ctes, sql`,\n         `)}
-    ${withStartsWith ? sql`select ${query.columns} from starts_with p union all (${rankOne}) order by rank, sort_name, id` : sql`${rankOne} order by p.sort_name, p.id`}`;
+    ${withStartsWith ? sql`select ${shape.columns} from starts_with p union all (${rankOne}) order by rank, sort_name, id` : sql`${rankOne} order by p.sort_name, p.id`}`;
 }
 
 /**
@@ -257,12 +307,25 @@ function otherMatchesStatement(
  * its own snapshot (db/tenant-read.ts); the two ranks never share a row, so no row shows twice.
  */
 export async function rankedPage<T extends RankedRow>(tx: Tx, query: RankedPageQuery): Promise<T[]> {
-  const { terms, label } = query;
-  if (!terms) return queryPrepared<T>(tx, rankZeroStatement(query, null), label);
-  const others = (wanted: RowsWanted) => queryPrepared<T>(tx, otherMatchesStatement(query, terms, wanted), `${label}_search`);
-  if (query.after?.rank === 1) return others({ ctes: [], limit: sql`${query.limit}` });
-  if (terms.accountNumber || terms.vatPrefix || terms.ibanPrefix) return others(startsWithRows(query, terms));
-  const first = await queryPrepared<T>(tx, rankZeroStatement(query, terms), `${label}_starts_with`);
+  const { label } = query;
+  const shape = pageShapeOf(query);
+  const shapeKey = shapeKeyOf(shape);
+  const values = pageSlotValues(query);
+  const run = (statementLabel: string, kind: string, build: () => SQL, slotValues: SlotValues = values) =>
+    queryTemplate<T>(tx, statementTemplate(statementLabel, `${kind}|${shapeKey}`, build), slotValues);
+  const search = shape.search;
+  if (!search) return run(label, 'plain', () => rankZeroStatement(shape));
+  const others = (kind: string, wanted: () => RowsWanted, slotValues?: SlotValues) =>
+    run(`${label}_search`, kind, () => otherMatchesStatement(shape, search, wanted()), slotValues);
+  if (shape.afterRank === 1) return others('after', () => ({ ctes: [], limit: slot('limit') }));
+  if (search.hasAccountNumber || search.hasVatPrefix || search.hasIbanPrefix) return others('both', () => startsWithRows(shape));
+  const first = await run(`${label}_starts_with`, 'starts', () => rankZeroStatement(shape));
   if (first.length >= query.limit) return first;
-  return [...first, ...(await others({ ctes: [], limit: sql`${query.limit - first.length}` }))];
+  return [
+    ...first,
+    ...(await others('rest', () => ({ ctes: [], limit: slot('limitLeft') }), {
+      ...values,
+      limitLeft: query.limit - first.length,
+    })),
+  ];
 }
