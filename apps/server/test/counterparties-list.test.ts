@@ -333,6 +333,26 @@ describe('counterparty list and lookup', () => {
       expect(names(next)).toEqual(['Lieferant 00002 Handel', 'Lieferant 00003 Handel', 'Lieferant 00004 Handel']);
     });
 
+    it('walks the other matches of a search that can be a number, too, where more names contain it than the search hands over', async () => {
+      // Both ranks in one round trip (the search can be an AP number), whose indexes then answer
+      // that rank 1 must be walked: the names starting with it stay, rank 1 comes from the walk.
+      const many = await createOrganizationWithAdmin(testApp, 'Jahrgang GmbH');
+      await testApp.database.db.insert(counterparties).values([
+        { organizationId: many.id, name: '2025 Events GmbH' },
+        { organizationId: many.id, name: 'Aachen Süd', accountsPayableNumber: '2025' },
+        ...Array.from({ length: SEARCH_MATCH_LIMIT + 5 }, (_, index) => ({
+          organizationId: many.id,
+          name: `Lieferant ${String(index).padStart(5, '0')} Los 2025`,
+        })),
+      ]);
+      const page = (await call('GET', '/api/counterparties?search=2025&limit=3', many.admin.cookie)).json<Page>();
+      expect(names(page)).toEqual(['2025 Events GmbH', 'Aachen Süd', 'Lieferant 00000 Los 2025']);
+      const next = (
+        await call('GET', `/api/counterparties?search=2025&limit=3&cursor=${page.nextCursor}`, many.admin.cookie)
+      ).json<Page>();
+      expect(names(next)).toEqual(['Lieferant 00001 Los 2025', 'Lieferant 00002 Los 2025', 'Lieferant 00003 Los 2025']);
+    });
+
     it('answers a VAT number or IBAN start matching few or more than the search hands over, in name order', async () => {
       const many = await createOrganizationWithAdmin(testApp, 'Prefix GmbH');
       const count = SEARCH_MATCH_LIMIT + 5;

@@ -234,25 +234,45 @@ function startsWithRows(shape: PageShape): RowsWanted {
 }
 
 /**
- * The first `limit` rows of rank 1 in one statement, after the names starting with the search
- * where `withStartsWith` says so: the other matches from their indexes (matchParts), each part cut
- * to a page, then merged; where more than SEARCH_MATCH_LIMIT names contain the search, or it is too
- * short for the trigram index, rank 1 is walked in name order instead (dense enough for that). The
- * rows shown are fetched by primary key.
+ * The rows of rank 1 named by `ids` (id, search_name), the first `limit` of them, with their
+ * columns fetched by primary key.
  */
-function otherMatchesStatement(
+function rankOneRows(shape: PageShape, ids: SQL, limit: SQL): SQL {
+  return sql`
+    select ${shape.columns}
+      from (${ids} order by search_name, id limit ${limit}) k
+     join (select c.*, c.search_name as sort_name, 1 as rank from counterparties c
+            where c.organization_id = ${slot('orgId')}) p on p.id = k.id`;
+}
+
+/** A statement of rank 1: its named subqueries, then its `rows` after the names starting with the search where asked. */
+function rankOneStatement(ctes: SQL[], rows: SQL, withStartsWith: boolean | undefined, shape: PageShape): SQL {
+  return sql`
+    with ${sql.join(ctes, sql`,\n         `)}
+    ${withStartsWith ? sql`select ${shape.columns} from starts_with p union all ${rows}` : rows}
+    order by rank, sort_name, id`;
+}
+
+/**
+ * The first `limit` rows of rank 1 from their indexes, after the names starting with the search
+ * where `withStartsWith` says so: the other matches of each part (matchParts) cut to a page, then
+ * merged. Where more than SEARCH_MATCH_LIMIT names contain the search, the statement answers,
+ * after the names starting with it, one row of nulls instead (isWalkNeeded): rank 1 is then dense
+ * enough to be walked in name order (walkStatement). That walk is a statement of its own because
+ * it is rarely needed, and PostgreSQL sets up every part of a statement on every execution, read
+ * or not.
+ */
+function indexedMatchesStatement(
   shape: PageShape,
   search: SearchShape,
   { ctes: limitCtes, limit, withStartsWith }: RowsWanted,
 ): SQL {
-  const conditions = [sql`c.organization_id = ${slot('orgId')}`, ...filterConditions(shape)];
-  const isRank1After = shape.afterRank === 1;
   const parts = matchParts(shape, search, limit);
   const tooMany = parts.flatMap((part) => (part.tooMany ? [part.tooMany] : []));
   // Each part's first page of rank 1 (the names containing the search: a top-N sort of at most
   // SEARCH_MATCH_LIMIT rows; the keys: read in order), read only when no part has too many.
   const rank1Conditions = [sql`not (select value from too_many)`, sql`not ${startsWithSearch(sql`m.search_name`)}`];
-  if (isRank1After) rank1Conditions.push(keysetAfter(sql`m.search_name`, sql`m.id`));
+  if (shape.afterRank === 1) rank1Conditions.push(keysetAfter(sql`m.search_name`, sql`m.id`));
   const partPages = parts.flatMap((part) =>
     part.rows
       ? [
@@ -261,41 +281,46 @@ function otherMatchesStatement(
         ]
       : [],
   );
-  const otherRows =
-    partPages.length > 0
-      ? sql`select m.id, m.search_name from (${sql.join(partPages, sql` union `)}) m
-             order by m.search_name, m.id limit ${limit}`
-      : sql`select null::uuid as id, null::text as search_name where false`;
-  // Rank 1 walked in name order, the search a filter on every row. As a CASE it counts as
-  // matching half the rows: under row-level security PostgreSQL cannot use the statistics for LIKE
-  // (not leakproof) and would guess a handful of matches, then read and sort the whole
-  // organisation instead of walking until the page is full.
-  const walkConditions = [
-    sql`(select value from too_many)`,
-    ...conditions,
-    sql`case when ${matchesSearch(search)} and not ${startsWithSearch(sql`c.search_name`)} then true else false end`,
-  ];
-  if (isRank1After) walkConditions.push(keysetAfter(sql`c.search_name`, sql`c.id`));
   const ctes = [
     searchTextCte(),
     ...limitCtes,
     ...parts.flatMap((part) => part.ctes),
     sql`too_many as materialized (select ${tooMany.length > 0 ? sql.join(tooMany, sql` or `) : sql`false`} as value)`,
-    sql`other_rows as materialized (${otherRows})`,
+  ];
+  const walkNeeded = sql`select ${shape.columns}
+      from (select (null::counterparties).*, null::text as sort_name, 1 as rank) p where (select value from too_many)`;
+  const rows = sql`(${rankOneRows(shape, sql`select m.id, m.search_name from (${sql.join(partPages, sql` union `)}) m`, limit)})
+    union all (${walkNeeded})`;
+  return rankOneStatement(ctes, rows, withStartsWith, shape);
+}
+
+/** Whether indexedMatchesStatement answered that rank 1 must be walked: its last row is of nulls. */
+const isWalkNeeded = (rows: RankedRow[]): boolean => rows.length > 0 && rows[rows.length - 1]!.id === null;
+
+/**
+ * The first `limit` rows of rank 1 walked in name order, the search a filter on every row, after
+ * the names starting with the search where `withStartsWith` says so: for a search too short for
+ * the trigram index, or contained in more than SEARCH_MATCH_LIMIT names. As a CASE the filter
+ * counts as matching half the rows: under row-level security PostgreSQL cannot use the statistics
+ * for LIKE (not leakproof) and would guess a handful of matches, then read and sort the whole
+ * organisation instead of walking until the page is full.
+ */
+function walkStatement(shape: PageShape, search: SearchShape, { ctes: limitCtes, limit, withStartsWith }: RowsWanted): SQL {
+  const walkConditions = [
+    sql`c.organization_id = ${slot('orgId')}`,
+    ...filterConditions(shape),
+    sql`case when ${matchesSearch(search)} and not ${startsWithSearch(sql`c.search_name`)} then true else false end`,
+  ];
+  if (shape.afterRank === 1) walkConditions.push(keysetAfter(sql`c.search_name`, sql`c.id`));
+  const ctes = [
+    searchTextCte(),
+    ...limitCtes,
     sql`dense_rows as materialized (
       select c.id, c.search_name from counterparties c
        where ${sql.join(walkConditions, sql` and `)}
        order by c.search_name, c.id limit ${limit})`,
   ];
-  const rankOne = sql`
-    select ${shape.columns}
-      from (select * from other_rows union all select * from dense_rows
-             order by search_name, id limit ${limit}) k
-     join (select c.*, c.search_name as sort_name, 1 as rank from counterparties c
-            where c.organization_id = ${slot('orgId')}) p on p.id = k.id`;
-  return sql`
-    with ${sql.join(ctes, sql`,\n         `)}
-    ${withStartsWith ? sql`select ${shape.columns} from starts_with p union all (${rankOne}) order by rank, sort_name, id` : sql`${rankOne} order by p.sort_name, p.id`}`;
+  return rankOneStatement(ctes, sql`(${rankOneRows(shape, sql`select * from dense_rows`, limit)})`, withStartsWith, shape);
 }
 
 /**
@@ -315,17 +340,29 @@ export async function rankedPage<T extends RankedRow>(tx: Tx, query: RankedPageQ
     queryTemplate<T>(tx, statementTemplate(statementLabel, `${kind}|${shapeKey}`, build), slotValues);
   const search = shape.search;
   if (!search) return run(label, 'plain', () => rankZeroStatement(shape));
-  const others = (kind: string, wanted: () => RowsWanted, slotValues?: SlotValues) =>
-    run(`${label}_search`, kind, () => otherMatchesStatement(shape, search, wanted()), slotValues);
-  if (shape.afterRank === 1) return others('after', () => ({ ctes: [], limit: slot('limit') }));
-  if (search.hasAccountNumber || search.hasVatPrefix || search.hasIbanPrefix) return others('both', () => startsWithRows(shape));
+  // Rank 1, `wanted` of it (after rank 0 where asked), `count` rows in all: from the indexes, or
+  // walked where the search is short, or where the indexes answer that it must be.
+  const others = async (kind: string, wanted: () => RowsWanted, count: number, slotValues: SlotValues = values) => {
+    const otherLabel = `${label}_search`;
+    if (search.isShort) return run(otherLabel, `walk-${kind}`, () => walkStatement(shape, search, wanted()), slotValues);
+    const rows = await run(otherLabel, kind, () => indexedMatchesStatement(shape, search, wanted()), slotValues);
+    if (!isWalkNeeded(rows)) return rows;
+    const found = rows.slice(0, -1);
+    const walked = await run(otherLabel, 'walk', () => walkStatement(shape, search, { ctes: [], limit: slot('limitLeft') }), {
+      ...slotValues,
+      limitLeft: count - found.length,
+    });
+    return [...found, ...walked];
+  };
+  if (shape.afterRank === 1) return others('after', () => ({ ctes: [], limit: slot('limit') }), query.limit);
+  if (search.hasAccountNumber || search.hasVatPrefix || search.hasIbanPrefix) {
+    return others('both', () => startsWithRows(shape), query.limit);
+  }
   const first = await run(`${label}_starts_with`, 'starts', () => rankZeroStatement(shape));
   if (first.length >= query.limit) return first;
+  const left = query.limit - first.length;
   return [
     ...first,
-    ...(await others('rest', () => ({ ctes: [], limit: slot('limitLeft') }), {
-      ...values,
-      limitLeft: query.limit - first.length,
-    })),
+    ...(await others('rest', () => ({ ctes: [], limit: slot('limitLeft') }), left, { ...values, limitLeft: left })),
   ];
 }
