@@ -42,7 +42,9 @@ export class CompanyBankAccountService {
   constructor(private readonly database: Database) {}
 
   async list(org: OrgContext): Promise<CompanyBankAccount[]> {
-    const rows = await this.database.withOrg(tenant(org), (tx) => listCompanyBankAccountRows(tx, org.orgId));
+    const rows = await this.database.withOrg(tenant(org), (tx) => listCompanyBankAccountRows(tx, org.orgId), {
+      readOnly: true,
+    });
     return rows.map(toCompanyBankAccount);
   }
 

@@ -66,8 +66,10 @@ export class CounterpartyService {
   ) {}
 
   async search(org: OrgContext, query: { search?: string | undefined; limit: number }): Promise<CounterpartySummary[]> {
-    const rows = await this.database.withOrg(tenant(org), (tx) =>
-      searchCounterpartyRows(tx, org.orgId, query.search, query.limit),
+    const rows = await this.database.withOrg(
+      tenant(org),
+      (tx) => searchCounterpartyRows(tx, org.orgId, query.search, query.limit),
+      { readOnly: true },
     );
     return rows.map(toSummary);
   }

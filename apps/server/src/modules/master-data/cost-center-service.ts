@@ -43,7 +43,7 @@ export class CostCenterService {
   constructor(private readonly database: Database) {}
 
   async list(org: OrgContext, type?: 1 | 2): Promise<CostCenter[]> {
-    const rows = await this.database.withOrg(tenant(org), (tx) => listCostCenterRows(tx, org.orgId, type));
+    const rows = await this.database.withOrg(tenant(org), (tx) => listCostCenterRows(tx, org.orgId, type), { readOnly: true });
     return rows.map(toCostCenter);
   }
 

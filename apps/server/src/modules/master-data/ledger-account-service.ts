@@ -74,7 +74,7 @@ export class LedgerAccountService {
   constructor(private readonly database: Database) {}
 
   async list(org: OrgContext): Promise<LedgerAccount[]> {
-    const rows = await this.database.withOrg(tenant(org), (tx) => listLedgerAccountRows(tx, org.orgId));
+    const rows = await this.database.withOrg(tenant(org), (tx) => listLedgerAccountRows(tx, org.orgId), { readOnly: true });
     return rows.map(toLedgerAccount);
   }
 

@@ -81,7 +81,7 @@ export class TaxKeyService {
   constructor(private readonly database: Database) {}
 
   async list(org: OrgContext): Promise<TaxKey[]> {
-    const rows = await this.database.withOrg(tenant(org), (tx) => listTaxKeyRows(tx, org.orgId));
+    const rows = await this.database.withOrg(tenant(org), (tx) => listTaxKeyRows(tx, org.orgId), { readOnly: true });
     return rows.sort(compareTaxKeys).map(toTaxKey);
   }
 

@@ -140,7 +140,7 @@ export class OrganizationService {
   async getCurrent(org: OrgContext): Promise<Organization> {
     const cached = this.cache.get(org.orgId);
     if (cached) return cached;
-    const row = await this.database.withOrg(tenant(org), (tx) => findOrganization(tx, org.orgId));
+    const row = await this.database.withOrg(tenant(org), (tx) => findOrganization(tx, org.orgId), { readOnly: true });
     if (!row) throw new AppError('organization_not_found');
     const organization = toOrganization(row);
     this.cache.set(organization);
@@ -148,7 +148,7 @@ export class OrganizationService {
   }
 
   async currentLogoKey(org: OrgContext): Promise<string | null> {
-    const row = await this.database.withOrg(tenant(org), (tx) => findOrganization(tx, org.orgId));
+    const row = await this.database.withOrg(tenant(org), (tx) => findOrganization(tx, org.orgId), { readOnly: true });
     return row?.logoKey ?? null;
   }
 
