@@ -32,6 +32,17 @@ describe('statement templates', () => {
     expect(statementTemplate(label, 'filtered', build).text).toBe('select 1 where a = $1');
   });
 
+  it('fails under the tests when the shape key does not decide a constant', () => {
+    const label = `template_${randomUUID()}`;
+    let limit = 10;
+    const build = () => sql`select * from t limit ${limit}`;
+    statementTemplate(label, 'same key', build);
+    limit = 20;
+    expect(() => statementTemplate(label, 'same key', build)).toThrow(
+      `The shape key same key of ${label} does not decide its text`,
+    );
+  });
+
   it('names different texts of one label apart', () => {
     const label = `template_${randomUUID()}`;
     const first = statementTemplate(label, 'a', () => sql`select 1`);

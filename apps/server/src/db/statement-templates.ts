@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { Placeholder, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 
@@ -10,9 +11,9 @@ import { PgDialect } from 'drizzle-orm/pg-core';
  * collection promote several times what a plain page's did (measured: old space +1.1 against
  * +0.25 MB per scavenge, with full collections only under the search).
  *
- * The builder must make its text from the shape alone, and every value must be a slot: under the
- * server tests every call builds the statement again, and a text that differs from the one kept
- * for its shape, or a slot without a value, fails the test.
+ * The builder must make its text and its constants from the shape alone, and every value must be
+ * a slot: under the server tests every call builds the statement again, and a text or a constant
+ * that differs from the one kept for its shape, or a slot without a value, fails the test.
  */
 export type SlotValues = Readonly<Record<string, unknown>>;
 
@@ -51,10 +52,15 @@ export function statementTemplate(label: string, shapeKey: string, build: () => 
     templates.set(key, (template = compileTemplate(label, build())));
   } else if (CHECK_TEMPLATES) {
     const rebuilt = compileTemplate(label, build());
-    if (rebuilt.text !== template.text) throw new Error(`The shape key ${shapeKey} of ${label} does not decide its text`);
+    if (rebuilt.text !== template.text || !isDeepStrictEqual(rebuilt.params.map(paramKey), template.params.map(paramKey))) {
+      throw new Error(`The shape key ${shapeKey} of ${label} does not decide its text`);
+    }
   }
   return template;
 }
+
+/** A parameter as the check compares it: a slot by its name, a constant by its value. */
+const paramKey = (param: unknown): unknown => (param instanceof Placeholder ? { slot: param.name } : param);
 
 /** The parameters of `template` for `values`. */
 export function fillSlots(template: StatementTemplate, values: SlotValues): unknown[] {
