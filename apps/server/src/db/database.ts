@@ -263,11 +263,15 @@ export async function queryTemplate<T extends Record<string, unknown>>(
 ): Promise<T[]> {
   const client = connectionOf(tx);
   if (!client) throw new Error('A statement template runs in withOrg');
-  return sendPrepared<T>(client, { name: template.name, text: template.text, values: fillSlots(template, values) }, options);
+  const params = fillSlots(template, values);
+  if (options.unnamed) return (await client.query({ text: template.text, values: params })).rows as T[];
+  return sendPrepared<T>(client, { name: template.name, text: template.text, values: params }, options);
 }
 
 interface PrepareOptions {
   plan?: 'generic';
+  /** Sent as the unnamed statement: planned for its values on every call, as an ad-hoc query is. */
+  unnamed?: boolean;
 }
 
 /** The connection behind withOrg's work: a read-only client or the transaction's own. */

@@ -12,7 +12,7 @@ import { approvalWaitingCounts } from '../../db/schema';
  * seed: 2,976 waiting items cost about 0.5 ms of database time per page, 40 % of the invoice
  * first page's).
  */
-export function waitingItemsCount(orgId: OrgId, approverId: string, entityType: ApprovalFlowType): SQL {
+export function waitingItemsCount(orgId: OrgId | SQL, approverId: string | SQL, entityType: ApprovalFlowType): SQL {
   return sql`(select coalesce(sum(${approvalWaitingCounts.count}), 0)::int from ${approvalWaitingCounts}
                where ${approvalWaitingCounts.organizationId} = ${orgId} and ${approvalWaitingCounts.approverId} = ${approverId}
                  and ${approvalWaitingCounts.entityType} = ${entityType})`;

@@ -1,24 +1,28 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { InvoiceStatus } from '@kontor/domain';
 import type { ApprovalProgress } from '@kontor/domain/approvals/approval-progress';
-import { queryPrepared, type Tx } from '../../db/database';
+import { queryTemplate, type Tx } from '../../db/database';
+import { slot, statementTemplate } from '../../db/statement-templates';
 import { approvalItems, invoices } from '../../db/schema';
 import type { OrgContext } from '../../plugins/session';
+
+// The statements below are parts of the overview's page statements, templates whose slots orgId
+// and userId are the caller's (list.ts, db/statement-templates.ts).
 
 /**
  * The ids of the invoices whose open approval step waits for the caller: an index-only scan of
  * approval_items_waiting_idx. Used as the page statement's driving CTE (like a search's matches).
  */
-export function waitingForCaller(org: OrgContext): SQL {
+export function waitingForCaller(): SQL {
   return sql`select ${approvalItems.entityId} as id from ${approvalItems}
-     where ${approvalItems.organizationId} = ${org.orgId} and ${approvalItems.approverId} = ${org.userId}
+     where ${approvalItems.organizationId} = ${slot('orgId')} and ${approvalItems.approverId} = ${slot('userId')}
        and ${approvalItems.entityType} = 'invoice' and ${approvalItems.isWaiting}`;
 }
 
 /** The same set as a condition on invoices: one probe of the waiting index per row walked. */
-export function waitsForCaller(org: OrgContext): SQL {
+export function waitsForCaller(): SQL {
   return sql`exists (select 1 from ${approvalItems} where ${approvalItems.organizationId} = ${invoices.organizationId}
-      and ${approvalItems.approverId} = ${org.userId} and ${approvalItems.entityType} = 'invoice'
+      and ${approvalItems.approverId} = ${slot('userId')} and ${approvalItems.entityType} = 'invoice'
       and ${approvalItems.entityId} = ${invoices.id} and ${approvalItems.isWaiting})`;
 }
 
@@ -29,16 +33,16 @@ export function waitsForCaller(org: OrgContext): SQL {
  * and id matches the range's order, so it stops after a page, and reads at most the caller's
  * waiting items whatever the filters (the walk over all invoices in approval reads ~7 per row).
  */
-export function waitingByDueDate(org: OrgContext, direction: 'asc' | 'desc'): SQL {
+export function waitingByDueDate(direction: 'asc' | 'desc'): SQL {
   const order = sql.raw(direction === 'asc' ? 'asc' : 'desc');
   return sql`(select w.due_date, w.entity_id as id, i.organization_id, i.status, i.ocr_status, i.counterparty_id,
       i.counterparty_name, i.counterparty_search_name, i.invoice_number, i.date, i.total_amount, i.currency, i.type, i.cancel_reason,
       i.cost_center_id, i.version, i.uploaded_by, i.created_at, i.document_file_name, i.approval_progress
     from (select ai.entity_id, ai.due_date from ${approvalItems} ai
-           where ai.organization_id = ${org.orgId} and ai.approver_id = ${org.userId}
+           where ai.organization_id = ${slot('orgId')} and ai.approver_id = ${slot('userId')}
              and ai.entity_type = 'invoice' and ai.is_waiting
            order by ai.due_date ${order}, ai.entity_id ${order}) w
-    cross join lateral (select * from ${invoices} where ${invoices.organizationId} = ${org.orgId}
+    cross join lateral (select * from ${invoices} where ${invoices.organizationId} = ${slot('orgId')}
                           and ${invoices.id} = w.entity_id limit 1) i) as ${invoices}`;
 }
 
@@ -75,15 +79,20 @@ export async function countApproverOnlyInvoices(
   org: OrgContext,
   statuses: readonly InvoiceStatus[],
 ): Promise<Map<InvoiceStatus, number>> {
-  const rows = await queryPrepared<{ status: InvoiceStatus; count: number }>(
-    tx,
-    sql`select i.status as status, count(*)::int as count from ${invoices} i
-         where i.organization_id = ${org.orgId} and i.status = any(${`{${statuses.join(',')}}`}::text[])
-           and i.uploaded_by is distinct from ${org.userId}
-           and i.id in (select ai.entity_id from ${approvalItems} ai where ai.organization_id = ${org.orgId}
-                          and ai.approver_id = ${org.userId} and ai.entity_type = 'invoice')
-         group by i.status`,
+  const statusList = `{${statuses.join(',')}}`;
+  const template = statementTemplate(
     'invoice_approver_counts',
+    statusList,
+    () => sql`select i.status as status, count(*)::int as count from ${invoices} i
+         where i.organization_id = ${slot('orgId')} and i.status = any(${statusList}::text[])
+           and i.uploaded_by is distinct from ${slot('userId')}
+           and i.id in (select ai.entity_id from ${approvalItems} ai where ai.organization_id = ${slot('orgId')}
+                          and ai.approver_id = ${slot('userId')} and ai.entity_type = 'invoice')
+         group by i.status`,
   );
+  const rows = await queryTemplate<{ status: InvoiceStatus; count: number }>(tx, template, {
+    orgId: org.orgId,
+    userId: org.userId,
+  });
   return new Map(rows.map((row) => [row.status, row.count]));
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ARCHIVED_INVOICE_STATUSES, INVOICE_TAB_STATUSES, type InvoiceListQuery, type InvoiceStatus } from '@kontor/domain';
-import { queryPrepared, type Tx } from '../../db/database';
+import { queryTemplate, type Tx } from '../../db/database';
+import { slot, statementTemplate } from '../../db/statement-templates';
 import { invoiceStatusCounts } from '../../db/schema';
 import type { OrgContext } from '../../plugins/session';
 import { waitingItemsCount } from '../approvals/waiting-counts';
@@ -28,7 +29,7 @@ const COUNTED_STATUSES = [...new Set(COUNTED_TABS.flatMap((tab) => statusesOfTab
  */
 export async function countByTab(tx: Tx, org: OrgContext): Promise<Record<(typeof COUNTED_TABS)[number], number>> {
   const seesAll = canSeeAllInvoices(org);
-  const ownOnly = seesAll ? sql`` : sql`and ${invoiceStatusCounts.uploadedBy} = ${org.userId}`;
+  const ownOnly = seesAll ? sql`` : sql`and ${invoiceStatusCounts.uploadedBy} = ${slot('userId')}`;
   // Sent together on the pipelining connection: one round trip for all counts.
   const approverOnlyPromise = seesAll
     ? Promise.resolve(new Map<InvoiceStatus, number>())
@@ -36,16 +37,20 @@ export async function countByTab(tx: Tx, org: OrgContext): Promise<Record<(typeo
   // Every status of the organisation (a handful of rows), the tabs' ones picked below: with a
   // status list as a parameter PostgreSQL planned the statement on every call (measured: 0.39 ms
   // per call planned, 0.24 ms on its cached plan).
-  const rows = await queryPrepared<{ status: InvoiceStatus | null; count: number }>(
-    tx,
-    sql`select ${invoiceStatusCounts.status} as status, sum(${invoiceStatusCounts.count})::int as count
+  const template = statementTemplate(
+    'invoice_counts',
+    seesAll ? 'all' : 'own',
+    () => sql`select ${invoiceStatusCounts.status} as status, sum(${invoiceStatusCounts.count})::int as count
           from ${invoiceStatusCounts}
-         where ${invoiceStatusCounts.organizationId} = ${org.orgId} ${ownOnly}
+         where ${invoiceStatusCounts.organizationId} = ${slot('orgId')} ${ownOnly}
          group by ${invoiceStatusCounts.status}
         union all
-        select null, ${waitingItemsCount(org.orgId, org.userId, 'invoice')}`,
-    'invoice_counts',
+        select null, ${waitingItemsCount(slot('orgId'), slot('userId'), 'invoice')}`,
   );
+  const rows = await queryTemplate<{ status: InvoiceStatus | null; count: number }>(tx, template, {
+    orgId: org.orgId,
+    userId: org.userId,
+  });
   const approverOnly = await approverOnlyPromise;
   const waiting = rows.find((row) => row.status === null)?.count ?? 0;
   const byStatus = new Map(

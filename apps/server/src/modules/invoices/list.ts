@@ -8,14 +8,15 @@ import {
   type InvoiceType,
   type OcrStatus,
 } from '@kontor/domain';
-import { queryPrepared, type Database, type Tx } from '../../db/database';
+import { queryTemplate, type Database, type Tx } from '../../db/database';
+import { slot, statementTemplate, type SlotValues } from '../../db/statement-templates';
 import { invoiceSplits, invoices } from '../../db/schema';
 import { likePattern } from '../../lib/like-pattern';
 import type { OrgContext } from '../../plugins/session';
 import { countByTab, statusesOfTab } from './list-counts';
 import { approvalProgressOf, isPageDrivenByWaiting, waitingByDueDate, waitingForCaller, waitsForCaller } from './list-approvals';
 import { decodeCursor, encodeCursor, parseSearchAmounts, type ListCursor } from './list-query';
-import { canSeeAllInvoices, invoiceVisibility } from './policy';
+import { canSeeAllInvoices, ownInvoicesCondition } from './policy';
 import { tenant } from './service';
 import { findProgress } from '../invoice-reading/repo';
 
@@ -36,13 +37,15 @@ const SORT_COLUMNS = {
   createdAt: { column: invoices.createdAt, cast: 'timestamptz', nullable: false },
 } as const;
 
-/** The search as a condition: name (folded like search_invoice_ids'), number or an exact amount. */
-function searchCondition(search: string): SQL | undefined {
-  const pattern = likePattern(search);
-  const amounts = parseSearchAmounts(search);
+/**
+ * The search as a condition: name (folded like search_invoice_ids'), number or an exact amount
+ * (slots pattern and amount0 …, as many as the search can be amounts).
+ */
+function searchCondition(amountCount: number): SQL | undefined {
+  const amounts = Array.from({ length: amountCount }, (_, index) => sql.placeholder(`amount${index}`));
   return or(
-    sql`${invoices.counterpartySearchName} like counterparty_search_text(${pattern}::text)`,
-    ilike(invoices.invoiceNumber, pattern),
+    sql`${invoices.counterpartySearchName} like counterparty_search_text(${slot('pattern')}::text)`,
+    ilike(invoices.invoiceNumber, slot('pattern')),
     amounts.length > 0 ? inArray(invoices.totalAmount, amounts) : undefined,
   );
 }
@@ -57,42 +60,107 @@ const SEARCH_ID_LIMIT = 5_000;
 /** How a search narrows the page: through the ids search_invoice_ids found, or as a filter. */
 type SearchMode = 'none' | 'matches' | 'filter';
 
+/** The overview's filters on the invoice row, each a slot of its name (ROW_FILTERS). */
+const ROW_FILTERS = [
+  'dateFrom',
+  'dateTo',
+  'dueFrom',
+  'dueTo',
+  'counterpartyId',
+  'amountMin',
+  'amountMax',
+  'costCenterId',
+] as const;
+type RowFilter = (typeof ROW_FILTERS)[number];
+
+/** The row filters a query sets. */
+const rowFiltersOf = (query: ListFilters): RowFilter[] =>
+  ROW_FILTERS.filter((filter) => query[filter] !== undefined && query[filter] !== '');
+
 /** The overview's filters (dates, counterparty, amounts, cost centre): conditions on the invoice row. */
-function rowFilters(query: ListFilters): SQL[] {
+function rowFilters(filters: readonly RowFilter[]): SQL[] {
+  const has = (filter: RowFilter) => filters.includes(filter);
   const conditions: (SQL | undefined)[] = [
-    query.dateFrom ? gte(invoices.date, query.dateFrom) : undefined,
-    query.dateTo ? lte(invoices.date, query.dateTo) : undefined,
-    query.dueFrom ? gte(invoices.dueDate, query.dueFrom) : undefined,
-    query.dueTo ? lte(invoices.dueDate, query.dueTo) : undefined,
-    query.counterpartyId ? eq(invoices.counterpartyId, query.counterpartyId) : undefined,
-    query.amountMin !== undefined ? gte(invoices.totalAmount, query.amountMin) : undefined,
-    query.amountMax !== undefined ? lte(invoices.totalAmount, query.amountMax) : undefined,
+    has('dateFrom') ? gte(invoices.date, slot('dateFrom')) : undefined,
+    has('dateTo') ? lte(invoices.date, slot('dateTo')) : undefined,
+    has('dueFrom') ? gte(invoices.dueDate, slot('dueFrom')) : undefined,
+    has('dueTo') ? lte(invoices.dueDate, slot('dueTo')) : undefined,
+    has('counterpartyId') ? eq(invoices.counterpartyId, slot('counterpartyId')) : undefined,
+    has('amountMin') ? gte(invoices.totalAmount, slot('amountMin')) : undefined,
+    has('amountMax') ? lte(invoices.totalAmount, slot('amountMax')) : undefined,
   ];
-  if (query.costCenterId) {
+  if (has('costCenterId')) {
     // The invoice's own cost centre or one of its split lines', KOST1 or KOST2 (the filter offers
     // both; an id is one or the other).
     conditions.push(
       or(
-        eq(invoices.costCenterId, query.costCenterId),
-        eq(invoices.costCenter2Id, query.costCenterId),
+        eq(invoices.costCenterId, slot('costCenterId')),
+        eq(invoices.costCenter2Id, slot('costCenterId')),
         sql`exists (select 1 from ${invoiceSplits} where ${invoiceSplits.organizationId} = ${invoices.organizationId}
               and ${invoiceSplits.invoiceId} = ${invoices.id}
-              and ${query.costCenterId} in (${invoiceSplits.costCenterId}, ${invoiceSplits.costCenter2Id}))`,
+              and ${slot('costCenterId')} in (${invoiceSplits.costCenterId}, ${invoiceSplits.costCenter2Id}))`,
       ),
     );
   }
   return conditions.filter((condition): condition is SQL => condition !== undefined);
 }
 
-function filterConditions(org: OrgContext, query: ListFilters, status: InvoiceStatus, search: SearchMode): SQL {
+function filterConditions(shape: PageShape, status: InvoiceStatus, search: SearchMode): SQL {
   const conditions: (SQL | undefined)[] = [
-    eq(invoices.organizationId, org.orgId),
+    eq(invoices.organizationId, slot('orgId')),
     eq(invoices.status, status),
-    invoiceVisibility(org),
-    ...rowFilters(query),
+    shape.seesAll ? undefined : ownInvoicesCondition(slot('userId')),
+    ...rowFilters(shape.filters),
   ];
-  if (search === 'filter' && query.search) conditions.push(searchCondition(query.search));
+  if (search === 'filter' && shape.searchAmounts !== null) conditions.push(searchCondition(shape.searchAmounts));
   return and(...conditions)!;
+}
+
+/**
+ * What decides a page statement's text (db/statement-templates.ts); the values are the slots of
+ * pageSlotValues. The tab's statuses, the sort and its direction are the text's own.
+ */
+interface PageShape {
+  tab: Tab;
+  sort: ListFilters['sort'];
+  direction: ListFilters['direction'];
+  /** The cursor: none, in the rows without a sort value, or after a value. */
+  cursor: 'none' | 'empty' | 'value';
+  filters: RowFilter[];
+  /** With a search: how many amounts it can be; null without one. */
+  searchAmounts: number | null;
+  seesAll: boolean;
+}
+
+function pageShapeOf(org: OrgContext, query: ListFilters, cursor: ListCursor | null): PageShape {
+  return {
+    tab: query.tab,
+    sort: query.sort,
+    direction: query.direction,
+    cursor: cursor === null ? 'none' : cursor.value === null ? 'empty' : 'value',
+    filters: rowFiltersOf(query),
+    searchAmounts: query.search ? parseSearchAmounts(query.search).length : null,
+    seesAll: canSeeAllInvoices(org),
+  };
+}
+
+/** The slots of a page's statements. */
+function pageSlotValues(org: OrgContext, query: ListFilters, cursor: ListCursor | null, limit: number): SlotValues {
+  const values: Record<string, unknown> = {
+    orgId: org.orgId,
+    userId: org.userId,
+    limit,
+    cursorValue: cursor?.value ?? null,
+    cursorId: cursor?.id ?? null,
+  };
+  for (const filter of ROW_FILTERS) values[filter] = query[filter] ?? null;
+  if (query.search) {
+    const amounts = parseSearchAmounts(query.search);
+    values.pattern = likePattern(query.search);
+    values.amountList = `{${amounts.join(',')}}`;
+    amounts.forEach((amount, index) => (values[`amount${index}`] = amount));
+  }
+  return values;
 }
 
 export interface PageRow extends Record<string, unknown> {
@@ -171,26 +239,26 @@ const PAGE_OUTPUT = sql.raw(
 function pageStatement(
   whereOf: (status: InvoiceStatus) => SQL,
   statuses: readonly InvoiceStatus[],
-  query: ListFilters,
-  cursor: ListCursor | null,
-  limit: number,
-  org: OrgContext,
+  shape: PageShape,
   source: PageSource = {},
 ): SQL {
   const { matches, rows, withApprovalProgress } = source;
-  const { column, cast, nullable } = SORT_COLUMNS[query.sort];
-  const direction = sql.raw(query.direction === 'asc' ? 'asc' : 'desc');
-  const after = sql.raw(query.direction === 'asc' ? '>' : '<');
-  const typed = (value: string) => sql`${value}::${sql.raw(cast)}`;
-  const inNullPart = cursor !== null && cursor.value === null;
+  const { column, cast, nullable } = SORT_COLUMNS[shape.sort];
+  const direction = sql.raw(shape.direction === 'asc' ? 'asc' : 'desc');
+  const after = sql.raw(shape.direction === 'asc' ? '>' : '<');
+  const cursorValue = sql`${slot('cursorValue')}::${sql.raw(cast)}`;
+  const cursorId = sql`${slot('cursorId')}::uuid`;
+  const limit = slot('limit');
+  const hasCursor = shape.cursor !== 'none';
+  const inNullPart = shape.cursor === 'empty';
   // The keyset on a match (one pass, the empty sort values last), on the invoice or on the sort
   // value the match carries.
   const matchKeyset = (key: SQLWrapper, id: SQLWrapper) =>
-    !cursor
+    !hasCursor
       ? sql``
       : inNullPart
-        ? sql`and ${key} is null and ${id} ${after} ${cursor.id}::uuid`
-        : sql`and ((${key}, ${id}) ${after} (${typed(cursor.value!)}, ${cursor.id}::uuid) or ${key} is null)`;
+        ? sql`and ${key} is null and ${id} ${after} ${cursorId}`
+        : sql`and ((${key}, ${id}) ${after} (${cursorValue}, ${cursorId}) or ${key} is null)`;
   const columns = sql`${invoices.id} as id, ${invoices.status} as status, ${invoices.ocrStatus} as ocr_status,
     ${invoices.counterpartyName} as counterparty_name, ${invoices.invoiceNumber} as invoice_number,
     ${invoices.date} as date, ${invoices.dueDate} as due_date, ${invoices.totalAmount} as total_amount,
@@ -208,7 +276,7 @@ function pageStatement(
   // LIMIT cannot be flattened, so no plan can walk the whole tab to hash-join the matches (which
   // a cached generic plan, blind to the organisation's size, otherwise chooses).
   const from = matches
-    ? sql`${matched} cross join lateral (select * from ${invoices} where ${invoices.organizationId} = ${org.orgId}
+    ? sql`${matched} cross join lateral (select * from ${invoices} where ${invoices.organizationId} = ${slot('orgId')}
         and ${invoices.id} = matched.id limit 1) as ${invoices}`
     : (rows ?? invoices);
   const branches: SQL[] = [];
@@ -223,12 +291,12 @@ function pageStatement(
       continue;
     }
     if (!inNullPart) {
-      const keyset = cursor ? sql`and (${column}, ${invoices.id}) ${after} (${typed(cursor.value!)}, ${cursor.id}::uuid)` : sql``;
+      const keyset = hasCursor ? sql`and (${column}, ${invoices.id}) ${after} (${cursorValue}, ${cursorId})` : sql``;
       branches.push(sql`(select 0 as branch, ${columns} from ${from} where ${where} and ${column} is not null ${keyset}
         order by ${column} ${direction}, ${invoices.id} ${direction} limit ${limit})`);
     }
     if (nullable) {
-      const keyset = inNullPart ? sql`and ${invoices.id} ${after} ${cursor.id}::uuid` : sql``;
+      const keyset = inNullPart ? sql`and ${invoices.id} ${after} ${cursorId}` : sql``;
       branches.push(sql`(select 1 as branch, ${columns} from ${from} where ${where} and ${column} is null ${keyset}
         order by ${invoices.id} ${direction} limit ${limit})`);
     }
@@ -249,12 +317,11 @@ function pageStatement(
  * as the page statement's first CTE: search and page are one statement. Each match carries its
  * due date as `sort_key` (migration 0043).
  */
-function searchMatches(org: OrgContext, statuses: readonly InvoiceStatus[], search: string): SQL {
-  const amounts = `{${parseSearchAmounts(search).join(',')}}`;
+function searchMatches(shape: PageShape, statuses: readonly InvoiceStatus[]): SQL {
   const statusList = `{${statuses.join(',')}}`;
-  const uploadedBy = canSeeAllInvoices(org) ? null : org.userId;
+  const uploadedBy = shape.seesAll ? null : slot('userId');
   // Its parts may each find an invoice (migration 0028): deduplicated here.
-  return sql`select distinct m.id, m.due_date as sort_key from search_invoice_ids(${likePattern(search)}, ${amounts}::bigint[], ${statusList}::text[], ${uploadedBy}::uuid, ${SEARCH_ID_LIMIT + 1}) as m`;
+  return sql`select distinct m.id, m.due_date as sort_key from search_invoice_ids(${slot('pattern')}, ${slot('amountList')}::bigint[], ${statusList}::text[], ${uploadedBy}::uuid, ${SEARCH_ID_LIMIT + 1}) as m`;
 }
 
 /**
@@ -262,8 +329,8 @@ function searchMatches(org: OrgContext, statuses: readonly InvoiceStatus[], sear
  * order (the sort value the matches carry) and without a filter that needs the invoice row. The
  * tab's statuses and the visibility rule are search_invoice_ids' own conditions.
  */
-function cutFromMatches(query: ListFilters): boolean {
-  return query.sort === 'dueDate' && rowFilters(query).length === 0;
+function cutFromMatches(shape: PageShape): boolean {
+  return shape.sort === 'dueDate' && shape.filters.length === 0;
 }
 
 function toListItem(row: PageRow, readingProgress: Map<string, number>): InvoiceListItem {
@@ -303,37 +370,41 @@ export async function readListPage(
 ): Promise<PageRow[]> {
   const statuses = statusesOfTab(query.tab);
   if (statuses.length === 0) return [];
+  const shape = pageShapeOf(org, query, cursor);
+  const shapeKey = JSON.stringify(shape);
+  const values = pageSlotValues(org, query, cursor, limit);
   const withApprovalProgress = APPROVAL_TABS.includes(query.tab);
   const statement = (search: SearchMode, source: Omit<PageSource, 'withApprovalProgress'> = {}) =>
-    pageStatement((status) => filterConditions(org, query, status, search), statuses, query, cursor, limit, org, {
-      matches: source.matches ?? (search === 'matches' ? searchMatches(org, statuses, query.search!) : undefined),
-      matchesCarrySortKey: !source.matches && search === 'matches' && cutFromMatches(query),
+    pageStatement((status) => filterConditions(shape, status, search), statuses, shape, {
+      matches: source.matches ?? (search === 'matches' ? searchMatches(shape, statuses) : undefined),
+      matchesCarrySortKey: !source.matches && search === 'matches' && cutFromMatches(shape),
       rows: source.rows,
       withApprovalProgress,
     });
+  const run = (label: string, build: () => SQL, options?: { plan?: 'generic'; unnamed?: boolean }) =>
+    queryTemplate<PageRow>(tx, statementTemplate(label, shapeKey, build), values, options);
   if (query.tab === 'my-approvals') {
     const mode: SearchMode = query.search ? 'filter' : 'none';
     if (query.sort === 'dueDate') {
       // The default order: the caller's waiting items in due-date order, at most all of them.
-      const driven = statement(mode, { rows: waitingByDueDate(org, query.direction) });
-      return queryPrepared<PageRow>(tx, driven, 'invoice_waiting_due', { plan: 'generic' });
+      return run('invoice_waiting_due', () => statement(mode, { rows: waitingByDueDate(query.direction) }), { plan: 'generic' });
     }
     // The counts pick the plan (isPageDrivenByWaiting); here they cost a round trip first.
     const { 'my-approvals': waiting, 'all-approvals': inApproval } = await counts;
     if (waiting === 0) return [];
     if (isPageDrivenByWaiting(waiting, inApproval, limit)) {
-      return queryPrepared<PageRow>(tx, statement(mode, { matches: waitingForCaller(org) }), 'invoice_waiting');
+      return run('invoice_waiting', () => statement(mode, { matches: waitingForCaller() }));
     }
-    const where = (status: InvoiceStatus) => and(filterConditions(org, query, status, mode), waitsForCaller(org))!;
-    const walk = pageStatement(where, statuses, query, cursor, limit, org, { withApprovalProgress });
-    return queryPrepared<PageRow>(tx, walk, 'invoice_waiting_walk');
+    const where = (status: InvoiceStatus) => and(filterConditions(shape, status, mode), waitsForCaller())!;
+    return run('invoice_waiting_walk', () => pageStatement(where, statuses, shape, { withApprovalProgress }));
   }
-  if (!query.search) return queryPrepared<PageRow>(tx, statement('none'), 'invoice_page');
-  const rows = await queryPrepared<PageRow>(tx, statement('matches'), 'invoice_search');
+  if (!query.search) return run('invoice_page', () => statement('none'));
+  const rows = await run('invoice_search', () => statement('matches'));
   // More matches than worth sorting by id: dense enough for the ordered index scan with the
-  // search as a filter (the ids of the first statement were only a sample).
+  // search as a filter (the ids of the first statement were only a sample), planned for its
+  // values on every call.
   if ((rows[0]?.match_count ?? 0) <= SEARCH_ID_LIMIT) return rows;
-  return (await tx.execute<PageRow>(statement('filter'))).rows as PageRow[];
+  return run('invoice_search_filter', () => statement('filter'), { unnamed: true });
 }
 
 /** GET /api/invoices: one statement for the page, one grouped count for the tab bar, side by side. */

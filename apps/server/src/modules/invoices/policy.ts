@@ -14,11 +14,18 @@ export function canSeeAllInvoices(org: OrgContext): boolean {
 
 /** The SQL condition that limits invoices to the visible ones; undefined = no limit. */
 export function invoiceVisibility(org: OrgContext): SQL | undefined {
-  if (canSeeAllInvoices(org)) return undefined;
+  return canSeeAllInvoices(org) ? undefined : ownInvoicesCondition(org.userId);
+}
+
+/**
+ * The invoices a caller who does not see all of them sees: those they uploaded or are an approver
+ * of, the caller's id a value or a statement template's slot (db/statement-templates.ts).
+ */
+export function ownInvoicesCondition(userId: string | SQL): SQL {
   // An index probe per invoice (approval_items_approver_entity_idx), not a scan of the approvals.
   return or(
-    eq(invoices.uploadedBy, org.userId),
+    eq(invoices.uploadedBy, userId),
     sql`exists (select 1 from ${approvalItems} where ${approvalItems.organizationId} = ${invoices.organizationId}
-          and ${approvalItems.approverId} = ${org.userId} and ${approvalItems.entityId} = ${invoices.id})`,
-  );
+          and ${approvalItems.approverId} = ${userId} and ${approvalItems.entityId} = ${invoices.id})`,
+  )!;
 }
