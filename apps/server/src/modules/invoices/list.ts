@@ -1,5 +1,6 @@
 import { and, eq, gte, ilike, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
+  INVOICE_LIST_ROW_FILTERS,
   isOcrRunning,
   type InvoiceCurrency,
   type InvoiceListItem,
@@ -60,17 +61,8 @@ const SEARCH_ID_LIMIT = 5_000;
 /** How a search narrows the page: through the ids search_invoice_ids found, or as a filter. */
 type SearchMode = 'none' | 'matches' | 'filter';
 
-/** The overview's filters on the invoice row, each a slot of its name (ROW_FILTERS). */
-const ROW_FILTERS = [
-  'dateFrom',
-  'dateTo',
-  'dueFrom',
-  'dueTo',
-  'counterpartyId',
-  'amountMin',
-  'amountMax',
-  'costCenterId',
-] as const;
+/** The overview's filters on the invoice row, each a slot of its name. */
+const ROW_FILTERS = INVOICE_LIST_ROW_FILTERS;
 type RowFilter = (typeof ROW_FILTERS)[number];
 
 /** The row filters a query sets. */

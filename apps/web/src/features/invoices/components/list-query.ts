@@ -1,4 +1,4 @@
-import { INVOICE_SORT_FIELDS } from '@kontor/domain/invoices/invoice-constants';
+import { INVOICE_LIST_ROW_FILTERS, INVOICE_SORT_FIELDS } from '@kontor/domain/invoices/invoice-constants';
 import { DEFAULT_INVOICE_TAB, INVOICE_TABS, type InvoiceTab } from '@kontor/domain/screens';
 
 /** The overview's tab on the server: the five overview tabs plus the archive. */
@@ -39,16 +39,7 @@ export const DEFAULT_FILTERS: InvoiceListFilters = {
 };
 
 /** The filters the filter panel sets (sort and search live elsewhere on the screen). */
-export const PANEL_FILTER_KEYS = [
-  'dateFrom',
-  'dateTo',
-  'dueFrom',
-  'dueTo',
-  'counterpartyId',
-  'amountMin',
-  'amountMax',
-  'costCenterId',
-] as const satisfies readonly (keyof InvoiceListFilters)[];
+export const PANEL_FILTER_KEYS = INVOICE_LIST_ROW_FILTERS satisfies readonly (keyof InvoiceListFilters)[];
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
