@@ -1,5 +1,5 @@
 /* global document, performance, MutationObserver */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { runId, tinyPdf, uploadInvoiceByApi } from './invoice-fixtures';
 import { DEMO_ADMIN, signIn, withDatabase } from './support';
 
@@ -18,34 +18,56 @@ const NOT_ON_FIRST_SCREEN = [
   'src/components/ui/date-input.tsx',
 ];
 
+const ERROR_CATALOGUE = /\/errors-[\w-]+\.js$/;
+
+/** The scripts the page has asked for whose address matches `pattern`, with when it asked. */
+function requestedScripts(page: Page, pattern: RegExp): Promise<number[]> {
+  return page.evaluate(
+    (source) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => new RegExp(source).test(entry.name))
+        .map((entry) => entry.startTime),
+    pattern.source,
+  );
+}
+
+/** Notes on the page when `selector` first matches; `shownAt` reads it back (the page's clock). */
+async function noteWhenShown(page: Page, selector: string): Promise<{ shownAt: () => Promise<number> }> {
+  await page.addInitScript((watched) => {
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector(watched)) return;
+      observer.disconnect();
+      document.documentElement.dataset.shownAt = String(performance.now());
+    }).observe(document, { childList: true, subtree: true });
+  }, selector);
+  return { shownAt: async () => Number(await page.evaluate(() => document.documentElement.dataset.shownAt)) };
+}
+
 test('the invoice overview shows its first rows without loading form, dialog or validation code', async ({ browser, page }) => {
   await signIn(page, DEMO_ADMIN);
   await uploadInvoiceByApi(page.request, await tinyPdf(`first-screen-${runId()}.pdf`));
   // A fresh window with the same session: nothing of the first visit is cached.
   const context = await browser.newContext({ storageState: await page.context().storageState() });
   const fresh = await context.newPage();
-  await fresh.addInitScript(() => {
-    new MutationObserver((_, observer) => {
-      if (!document.querySelector('tbody tr')) return;
-      observer.disconnect();
-      document.documentElement.dataset.firstRowsAt = String(performance.now());
-    }).observe(document, { childList: true, subtree: true });
-  });
+  const firstRows = await noteWhenShown(fresh, 'tbody tr');
   await fresh.goto('/demo/invoices/new');
   await expect(fresh.getByTestId('invoice-row').first()).toBeVisible();
 
   // Scripts asked for after the first rows are idle-time prefetches (menus); they may hold anything.
-  const scripts = await fresh.evaluate(() => {
-    const firstRowsAt = Number(document.documentElement.dataset.firstRowsAt);
-    return performance
-      .getEntriesByType('resource')
-      .filter((entry) => entry.name.endsWith('.js') && entry.startTime <= firstRowsAt)
-      .map((entry) => entry.name);
-  });
+  const scripts = await fresh.evaluate(
+    (firstRowsAt) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.endsWith('.js') && entry.startTime <= firstRowsAt)
+        .map((entry) => entry.name),
+    await firstRows.shownAt(),
+  );
   expect(scripts.length).toBeGreaterThan(3);
-  // The error catalogue (a JSON chunk, without sources in its map) loads when the browser is
-  // idle; whatever shows an error waits for it.
-  expect(scripts.filter((script) => /\/errors-[\w-]+\.js$/.test(script))).toEqual([]);
+  // The error catalogue (a JSON chunk, without sources in its map) loads once the first screen
+  // is shown and the browser idles (lib/first-screen); whatever shows an error waits for it.
+  expect(scripts.filter((script) => ERROR_CATALOGUE.test(script))).toEqual([]);
+  await expect.poll(() => requestedScripts(fresh, ERROR_CATALOGUE)).toHaveLength(1);
 
   const sources = new Map<string, string>();
   for (const script of scripts) {
@@ -61,6 +83,15 @@ test('the invoice overview shows its first rows without loading form, dialog or 
   const unwanted = [...sources].filter(([source]) => NOT_ON_FIRST_SCREEN.some((part) => source.includes(part)));
   expect(unwanted.map(([source, script]) => `${source} (in ${script.split('/').pop()})`)).toEqual([]);
   await context.close();
+});
+
+test('the welcome page asks for the error catalogue only once it is shown', async ({ page }) => {
+  const heading = await noteWhenShown(page, 'h1');
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect.poll(() => requestedScripts(page, ERROR_CATALOGUE)).toHaveLength(1);
+  const [catalogueAt] = await requestedScripts(page, ERROR_CATALOGUE);
+  expect(catalogueAt).toBeGreaterThan(await heading.shownAt());
 });
 
 test('an error on the first screen is shown translated although its catalogue loads later', async ({ browser, page }) => {

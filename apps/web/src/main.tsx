@@ -6,10 +6,10 @@ import { startFirstScreenRequests } from '@/app/guards/prefetch-entry';
 import { createAppRouter } from '@/app/router';
 import { wireSessionHandling } from '@/app/session-wiring';
 import { warmUpFirstRender } from '@/app/warm-up';
+import { afterFirstScreen } from '@/lib/first-screen';
 import { errorMessagesLoaded, initI18n, preloadNamespaces, type Namespace } from '@/lib/i18n';
 import { detectBrowserLocale } from '@/lib/locale';
 import { queryClient } from '@/lib/query-client';
-import { whenIdle } from '@/lib/when-idle';
 import './index.css';
 
 async function start(): Promise<void> {
@@ -33,7 +33,8 @@ async function start(): Promise<void> {
       </Providers>
     </StrictMode>,
   );
-  whenIdle(() => void errorMessagesLoaded(), 2000);
+  // Whatever shows an error waits for the catalogue (api-error), so it may come after the screen.
+  afterFirstScreen(() => void errorMessagesLoaded(), { idleTimeoutMs: 2000, fallbackMs: 5000 });
 }
 
 void start();

@@ -4,7 +4,13 @@ import { useTranslation } from 'react-i18next';
 export function TableSkeleton({ columns, rows = 8 }: { columns: number; rows?: number }) {
   const { t } = useTranslation('common');
   return (
-    <div role="status" aria-live="polite" className="overflow-hidden rounded-lg border border-border bg-surface">
+    <div
+      role="status"
+      aria-live="polite"
+      // The first screen is not shown while this is on the page (lib/first-screen).
+      data-loading-placeholder=""
+      className="overflow-hidden rounded-lg border border-border bg-surface"
+    >
       <span className="sr-only">{t('states.loading')}</span>
       {Array.from({ length: rows }, (_, row) => (
         <div key={row} className="flex gap-4 border-b border-border px-3 py-3 last:border-b-0">
