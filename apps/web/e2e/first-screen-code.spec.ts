@@ -20,7 +20,7 @@ const NOT_ON_FIRST_SCREEN = [
 
 const ERROR_CATALOGUE = /\/errors-[\w-]+\.js$/;
 
-/** The scripts the page has asked for whose address matches `pattern`, with when it asked. */
+/** When the page asked for each script whose address matches `pattern` (the page's clock). */
 function requestedScripts(page: Page, pattern: RegExp): Promise<number[]> {
   return page.evaluate(
     (source) =>

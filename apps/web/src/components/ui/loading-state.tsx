@@ -8,9 +8,9 @@ export function LoadingState({ label, className, fullPage = false }: { label?: s
   return (
     <div
       role="status"
+      aria-live="polite"
       // The first screen is not shown while this is on the page (lib/first-screen).
       data-loading-placeholder=""
-      aria-live="polite"
       className={cn(
         'flex items-center justify-center gap-3 py-16 text-sm text-muted-foreground',
         fullPage && 'min-h-screen py-0',
