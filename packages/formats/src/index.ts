@@ -9,3 +9,4 @@ export * from './invoice-reading/ocr/index.js';
 export * from './invoice-reading/extracted-invoice';
 export * from './sepa-credit-transfer';
 export * from './bank-files';
+export * from './accounting-export';
