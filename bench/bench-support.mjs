@@ -54,11 +54,11 @@ export function sampleRss(pids) {
  * Admin over HTTP: its base URL, the headers of her requests, the ports and a `close` that stops
  * it and removes the folder.
  */
-export async function startSignedInKontor(prefix) {
+export async function startSignedInKontor(prefix, options = {}) {
   const port = await freePort();
   const pgPort = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
-  const kontor = await startKontor({ dataDir, port, pgPort });
+  const kontor = await startKontor({ dataDir, port, pgPort, ...options });
   const close = async () => {
     await kontor.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -50,9 +50,18 @@ function serverProcesses(startPid) {
  * Starts Kontor with the given data folder and ports. `seconds` is the time until / answers 200
  * (the first api process serves); it resolves once Kontor says it is ready (every api process
  * listens), with the ids of the processes that serve and a `stop` that ends the process group.
- * `forceBuild` rebuilds even when the sources did not change.
+ * `forceBuild` rebuilds even when the sources did not change; `onOutput` sees what the server prints
+ * (at `logLevel`).
  */
-export async function startKontor({ dataDir, port, pgPort, forceBuild = false, timeoutSeconds = 300 }) {
+export async function startKontor({
+  dataDir,
+  port,
+  pgPort,
+  forceBuild = false,
+  timeoutSeconds = 300,
+  logLevel = 'warn',
+  onOutput,
+}) {
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
@@ -64,7 +73,7 @@ export async function startKontor({ dataDir, port, pgPort, forceBuild = false, t
       PUBLIC_URL: `http://localhost:${port}`,
       KONTOR_DATA_DIR: dataDir,
       KONTOR_PG_PORT: String(pgPort),
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: logLevel,
       KONTOR_FORCE_BUILD: forceBuild ? '1' : '0',
     },
   });
@@ -72,6 +81,7 @@ export async function startKontor({ dataDir, port, pgPort, forceBuild = false, t
   let output = '';
   const ready = new Promise((resolve) => {
     child.stdout.on('data', (chunk) => {
+      onOutput?.(chunk.toString());
       output += chunk.toString();
       if (/Kontor is ready on/.test(output)) resolve();
       if (output.length > 10_000) output = output.slice(-1_000);

@@ -53,6 +53,8 @@ import { registerWaitingCountJobs } from './modules/approvals/waiting-counts';
 import { registerApprovalReminderJobs } from './modules/approvals/reminder-jobs';
 import { registerAbsenceJobs } from './modules/approvals/absence-jobs';
 import { absenceRoutes } from './modules/approvals/absence-routes';
+import { registerExports } from './modules/exports/plugin';
+import { downloadJobRoutes, exportRoutes, exportSettingsRoutes } from './modules/exports/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -116,6 +118,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   await registerWaitingCountJobs(app);
   await registerApprovalReminderJobs(app);
   await registerAbsenceJobs(app);
+  await registerExports(app);
   await app.register(systemRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(userRoutes, { prefix: '/api/user' });
@@ -139,6 +142,9 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   await app.register(bankFileImportRoutes, { prefix: '/api/bank-file-imports' });
   await app.register(paymentRunRoutes, { prefix: '/api/payment-runs' });
   await app.register(transactionRoutes, { prefix: '/api/transactions' });
+  await app.register(exportRoutes, { prefix: '/api/exports' });
+  await app.register(downloadJobRoutes, { prefix: '/api/download-jobs' });
+  await app.register(exportSettingsRoutes, { prefix: '/api/export-settings' });
   // Mail in is a listener like HTTP: it runs where the API runs.
   if (config.mailImport.port > 0 && config.roles.has('api')) await app.register(emailImportPlugin);
   await app.register(webPlugin);

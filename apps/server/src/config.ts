@@ -69,6 +69,8 @@ const envSchema = z.object({
   VIES_URL: z.string().url().default('https://ec.europa.eu/taxation_customs/vies/rest-api'),
   /** Largest bank file upload (pain.001 / camt.053) in MB; a 100,000-entry camt.053 is about 60 MB. */
   BANK_FILE_MAX_MB: z.coerce.number().int().min(1).max(2048).default(200),
+  /** Lifetime of the download link an export's "send to me by e-mail" mails (S3 allows up to 7 days). */
+  EXPORT_MAIL_LINK_HOURS: z.coerce.number().int().min(1).max(168).default(72),
 });
 
 export type Role = 'api' | 'worker';
@@ -116,6 +118,8 @@ export interface Config {
   vatCheck: { enabled: boolean; viesUrl: string; timeoutMs: number };
   /** Bank file uploads (issue 7 item 5): the size limit of one file. */
   bankFileImport: { maxBytes: number };
+  /** Accounting exports (issue 41): how long a mailed download link works. */
+  exports: { mailLinkTtlSeconds: number };
 }
 
 /** A secret kept in the data folder so that sessions survive restarts without configuration. */
@@ -222,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailImport: { domain: e.MAIL_DOMAIN, port: e.SMTP_IMPORT_PORT, host: e.SMTP_IMPORT_HOST },
     vatCheck: { enabled: e.VAT_CHECK, viesUrl: e.VIES_URL.replace(/\/$/, ''), timeoutMs: 10_000 },
     bankFileImport: { maxBytes: e.BANK_FILE_MAX_MB * 1024 * 1024 },
+    exports: { mailLinkTtlSeconds: e.EXPORT_MAIL_LINK_HOURS * 3600 },
     ...overrides,
   };
 }

@@ -90,7 +90,10 @@ describe('invoice status actions (SPEC §4)', () => {
         headers: browser(org.admin.cookie),
         payload: { ...validFields(debitorId), version },
       });
-      expect(edited.json()).toMatchObject({ code: 'invoice_not_editable', params: { status: booked } });
+      // An exported invoice was booked (GoBD): its refusal says so; an imported one is just not editable.
+      expect(edited.json()).toMatchObject(
+        booked === 'exported' ? { code: 'invoice_booked_locked' } : { code: 'invoice_not_editable', params: { status: booked } },
+      );
       const requested = await post(`/${invoice.id}/request-approval`, { version });
       expect(requested.json()).toMatchObject({ code: 'invoice_action_refused', params: { status: booked } });
       const activity = await testApp.app.inject({

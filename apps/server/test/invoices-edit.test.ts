@@ -181,7 +181,7 @@ describe('invoice detail and editing', () => {
     await testApp.database.db.update(invoices).set({ status: 'exported' }).where(eq(invoices.id, invoice.id));
     const exported = await put(old.json(), validFields(master.debitorId));
     expect(exported.statusCode).toBe(409);
-    expect(exported.json()).toMatchObject({ code: 'invoice_not_editable', params: { status: 'exported' } });
+    expect(exported.json()).toMatchObject({ code: 'invoice_booked_locked' });
 
     await testApp.database.db.update(invoices).set({ ocrStatus: 'processing' }).where(eq(invoices.id, invoice.id));
     const reading = await get(invoice.id);

@@ -7,6 +7,7 @@ import {
   costCenters,
   counterparties,
   counterpartyImports,
+  downloadJobs,
   ledgerAccounts,
   paymentRuns,
   taxKeys,
@@ -129,6 +130,28 @@ const FOREIGN_RESOURCES: Record<string, ForeignResourceFactory> = {
       .returning();
     return row!.id;
   },
+  // A finished export of the other organisation, with its file: a link or mail would work if it leaked.
+  'download-job': async (testApp, foreign) => {
+    const [row] = await testApp.database.db
+      .insert(downloadJobs)
+      .values({
+        organizationId: foreign.id,
+        kind: 'accounting_export',
+        status: 'completed',
+        source: 'invoices',
+        format: 'kontor_csv',
+        type: 'csv',
+        selection: { kind: 'ready' },
+        locale: 'de',
+        itemCount: 1,
+        fileKey: `org/${foreign.id}/exports/foreign.csv`,
+        fileName: 'foreign.csv',
+        fileSize: 1,
+        createdBy: foreign.admin.userId,
+      })
+      .returning();
+    return row!.id;
+  },
   'counterparty-import': async (testApp, foreign) => {
     const [row] = await testApp.database.db
       .insert(counterpartyImports)
@@ -208,6 +231,7 @@ const VALID_BODIES: Record<string, BodyFactory> = {
   'POST /api/payment-runs/:id/reset': () => ({ version: 1 }),
   'POST /api/payment-runs/:id/export': () => ({ version: 1 }),
   'POST /api/transactions/from-invoice/:invoiceId': () => ({}),
+  'POST /api/download-jobs/:id/email': () => ({}),
   'PATCH /api/transactions/:id': () => ({ version: 1, amount: 200 }),
   'PUT /api/transactions/:id/notes': () => ({ version: 1, notes: 'Foreign' }),
   'POST /api/transactions/:id/cancel': () => ({ version: 1, reason: 'Foreign' }),

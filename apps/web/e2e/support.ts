@@ -42,12 +42,18 @@ export async function signInWindowOfWidth(browser: Browser, width: number, email
   return page;
 }
 
-/** Runs SQL against the e2e server's database (start-server.mjs writes where it is). */
-export async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** A connection of its own to the e2e server's database (start-server.mjs writes where it is); end it yourself. */
+export async function connectDatabase(): Promise<pg.Client> {
   const port = process.env.KONTOR_E2E_PORT ?? '3100';
   const info = JSON.parse(readFileSync(path.join(os.tmpdir(), `kontor-e2e-${port}.json`), 'utf8')) as { databaseUrl: string };
   const client = new pg.Client({ connectionString: info.databaseUrl });
   await client.connect();
+  return client;
+}
+
+/** Runs SQL against the e2e server's database (start-server.mjs writes where it is). */
+export async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = await connectDatabase();
   try {
     return await work(client);
   } finally {

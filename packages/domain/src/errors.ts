@@ -139,6 +139,18 @@ export const ERROR_STATUS = {
   bank_file_too_large: 413,
   bank_file_unrecognised: 422,
   bank_file_wrong_kind: 422,
+  invoice_being_exported: 409,
+  invoice_booked_locked: 409,
+  export_nothing_ready: 422,
+  export_has_problems: 422,
+  export_conflict: 409,
+  export_not_found: 404,
+  export_run_not_paid: 409,
+  export_format_refused: 422,
+  export_document_missing: 422,
+  export_interrupted: 500,
+  download_job_not_found: 404,
+  download_job_not_ready: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -35,3 +35,5 @@ export * from './counterparties/counterparty-import';
 export * from './counterparties/email-verification-api';
 export * from './counterparties/trust';
 export * from './payments';
+export * from './exports/export-formats';
+export * from './exports/export-api';

@@ -86,6 +86,8 @@ export const companyBankAccountSchema = z.object({
   iban: z.string(),
   bic: z.string().nullable(),
   isDefaultDebitor: z.boolean(),
+  /** The G/L account (Finanzkonto, e.g. 1200 Bank) an accounting export books this account's payments on. */
+  ledgerAccountId: z.uuid().nullable(),
   accessValidUntil: z.string().nullable(),
   lastSyncAt: z.string().nullable(),
   version: z.number().int(),
@@ -105,6 +107,7 @@ export const companyBankAccountInputSchema = z.object({
     .refine((value) => !value || isBic(value), { message: 'invalid_bic' })
     .transform((value) => (value ? value.replace(/\s+/g, '').toUpperCase() : null)),
   isDefaultDebitor: z.boolean(),
+  ledgerAccountId: z.uuid({ message: 'invalid_choice' }).nullable().default(null),
 });
 
 /** The CSV import answer: what was created and which rows were skipped, and why. */

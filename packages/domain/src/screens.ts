@@ -44,6 +44,7 @@ export const SETTINGS_TABS = [
   'tax-codes',
   'payment-reminders',
   'payment-run-settings',
+  'export',
 ] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 

@@ -51,6 +51,11 @@ export const VALIDATION_KEYS = [
   'absence_ended',
   'absence_too_long',
   'absence_substitute_required',
+  'export_nothing_selected',
+  'exchange_rate_invalid',
+  'datev_consultant_number_invalid',
+  'datev_client_number_invalid',
+  'account_length_invalid',
   // The schema's own checks that carry no rule key (zod's issue codes), for API callers.
   'invalid_choice',
   'invalid_type',

@@ -16,6 +16,8 @@ export interface ImportJobDefinition {
   expireInSeconds: number;
   /** Names the import in the log line of a failed send, e.g. "the bank file import". */
   what: string;
+  /** Retries after the first attempt (default 2). */
+  retryLimit?: number;
 }
 
 const payloadSchema = z.object({ orgId: z.uuid(), importId: z.uuid() });
@@ -33,6 +35,7 @@ export async function registerImportJob(
   definition: ImportJobDefinition,
 ): Promise<(orgId: string, importId: string) => Promise<void>> {
   const { name, runner } = definition;
+  const retryLimit = definition.retryLimit ?? RETRY_LIMIT;
   await jobs.register({
     name,
     schema: payloadSchema,
@@ -40,11 +43,11 @@ export async function registerImportJob(
       try {
         await runner.run(payload);
       } catch (error) {
-        if (meta.attempt > RETRY_LIMIT) await runner.markFailed(asOrgId(payload.orgId), payload.importId, 'internal');
+        if (meta.attempt > retryLimit) await runner.markFailed(asOrgId(payload.orgId), payload.importId, 'internal');
         throw error;
       }
     },
-    options: { retryLimit: RETRY_LIMIT, retryDelaySeconds: 15, expireInSeconds: definition.expireInSeconds },
+    options: { retryLimit, retryDelaySeconds: 15, expireInSeconds: definition.expireInSeconds },
   });
   return async (orgId, importId) => {
     try {

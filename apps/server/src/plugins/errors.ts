@@ -83,6 +83,17 @@ function messageOf(issue: SchemaIssue): { key: string; params?: Record<string, u
   }
 }
 
+/**
+ * The database's GoBD backstop (migration 0048) refused to change what an export booked: the
+ * services refuse first with a clearer code, this covers any path that forgot to ask.
+ */
+function isBookedFieldsLock(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === 'KX001') return true;
+  }
+  return false;
+}
+
 export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -112,6 +123,7 @@ export const errorsPlugin = fp(
           mapped === 'validation_failed' && error.validation ? toFieldErrors(error.validation, request.locale) : undefined;
         return sendError(request, reply, mapped, undefined, fieldErrors);
       }
+      if (isBookedFieldsLock(error)) return sendError(request, reply, 'invoice_booked_locked');
       if (error.statusCode === 429) {
         const seconds = Math.max(1, Math.ceil(Number(reply.getHeader('retry-after') ?? 60)));
         return sendError(request, reply, 'rate_limited', { seconds });

@@ -75,7 +75,7 @@ const organizationRoutes: RouteObject[] = [
   {
     path: 'export/:tab?/:id?',
     handle: handle('export', { noScroll: true }),
-    lazy: lazyScreen(() => import('@/features/payment-runs/routes/export-route'), 'ExportRoute'),
+    lazy: lazyScreen(() => import('./routes/export-route'), 'ExportRoute'),
   },
   {
     path: 'counterparties/new',
@@ -152,6 +152,11 @@ const organizationRoutes: RouteObject[] = [
         path: 'payment-run-settings',
         handle: handle('settingsPaymentRuns', { noScroll: true }),
         lazy: lazyScreen(() => import('@/features/organization/routes/payment-run-settings-route'), 'PaymentRunSettingsRoute'),
+      },
+      {
+        path: 'export',
+        handle: handle('settingsExport', { noScroll: true }),
+        lazy: lazyScreen(() => import('@/features/export-settings/routes/export-settings-route'), 'ExportSettingsRoute'),
       },
       {
         path: ':tab',

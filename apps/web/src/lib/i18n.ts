@@ -28,6 +28,9 @@ export const NAMESPACES = [
   'counterparty-merge',
   'payment-runs',
   'transactions',
+  'exports',
+  'downloads',
+  'export-settings',
   'errors',
   'validation',
 ] as const;

@@ -53,6 +53,17 @@ export const queryKeys = {
     /** Bank-account verification runs by e-mail; under the counterparty key so every counterparty write refreshes them. */
     emailVerifications: (id: string) => ['counterparties', 'email-verifications', id] as const,
   },
+  /** Accounting exports (issue 41): the history of the export screen and one past export. */
+  accountingExports: {
+    all: () => ['accounting-exports'] as const,
+    history: () => ['accounting-exports', 'history'] as const,
+    job: (id: string) => ['accounting-exports', 'job', id] as const,
+    items: (id: string) => ['accounting-exports', 'items', id] as const,
+    check: (body: unknown) => ['accounting-exports', 'check', body] as const,
+    settings: () => ['accounting-exports', 'settings'] as const,
+  },
+  /** The downloads panel: the signed-in user's newest download jobs. */
+  downloadJobs: () => ['download-jobs'] as const,
   /** Payments (issue 7): the list views, one transaction, the dashboard; payment runs refresh them too. */
   transactions: {
     all: () => ['transactions'] as const,

@@ -7,3 +7,4 @@ export * from './approvals';
 export * from './reading';
 export * from './counterparty-trust';
 export * from './payments';
+export * from './exports';

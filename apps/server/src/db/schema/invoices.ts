@@ -74,6 +74,14 @@ export const invoices = pgTable(
     // approval request's step progress (approval_requests; see approvalProgressOf).
     documentFileName: text('document_file_name'),
     approvalProgress: integer('approval_progress').array(),
+    /**
+     * Accounting export (issue 41): the download job writing the invoice right now (its claim: a
+     * second export of it is refused, edits wait), and the last finished export. Once exported,
+     * the booked fields are locked by a trigger (migration 0048, GoBD).
+     */
+    exportingJobId: uuid('exporting_job_id'),
+    lastExportId: uuid('last_export_id'),
+    exportedAt: timestamp('exported_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

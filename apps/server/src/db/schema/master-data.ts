@@ -85,6 +85,8 @@ export const companyBankAccounts = pgTable(
     isDefaultDebitor: boolean('is_default_debitor').notNull().default(false),
     accessValidUntil: timestamp('access_valid_until', { withTimezone: true }),
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    /** The G/L account the bank is booked on (DATEV Finanzkonto, e.g. 1200): the contra account of its payments. */
+    ledgerAccountId: uuid('ledger_account_id'),
     ...timestamps,
   },
   (table) => [

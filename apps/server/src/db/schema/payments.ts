@@ -59,6 +59,10 @@ export const paymentRuns = pgTable(
     exportFileKey: text('export_file_key'),
     exportFileName: text('export_file_name'),
     exportFileSha256: text('export_file_sha256'),
+    /** The accounting export of its payments (issue 41), as on invoices: the running one and the last. */
+    exportingJobId: uuid('exporting_job_id'),
+    lastAccountingExportId: uuid('last_accounting_export_id'),
+    accountingExportedAt: timestamp('accounting_exported_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -72,5 +72,7 @@ export function decisionRefusalError(
 export function resetRefusalError(refusal: ResetRefusal, status: string): AppError {
   if (refusal === 'transaction_exported') return new AppError('approval_reset_transaction_exported');
   if (refusal === 'transaction_approved') return new AppError('approval_reset_transaction_approved');
+  // Booked in accounting: the GoBD message, not the status list (issue 41).
+  if (status === 'exported') return new AppError('invoice_booked_locked');
   return new AppError('approval_reset_refused', { status });
 }

@@ -3,7 +3,10 @@ import type { OrgId, Tx } from '../../db/database';
 import { companyBankAccounts } from '../../db/schema';
 
 export type CompanyBankAccountRow = typeof companyBankAccounts.$inferSelect;
-export type CompanyBankAccountValues = Pick<CompanyBankAccountRow, 'name' | 'iban' | 'bic' | 'isDefaultDebitor'>;
+export type CompanyBankAccountValues = Pick<
+  CompanyBankAccountRow,
+  'name' | 'iban' | 'bic' | 'isDefaultDebitor' | 'ledgerAccountId'
+>;
 
 export async function listCompanyBankAccountRows(tx: Tx, orgId: OrgId): Promise<CompanyBankAccountRow[]> {
   return tx

@@ -1,6 +1,8 @@
 import { type CompanyBankAccount, type companyBankAccountInputSchema } from '@kontor/domain';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, OrgId, Tx } from '../../db/database';
+import { ledgerAccounts } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { OrgContext } from '../../plugins/session';
 import { lockOrganizationScope, uniqueViolationConstraint } from '../master-data/db-errors';
@@ -24,6 +26,7 @@ export const toCompanyBankAccount = (row: CompanyBankAccountRow): CompanyBankAcc
   iban: row.iban,
   bic: row.bic,
   isDefaultDebitor: row.isDefaultDebitor,
+  ledgerAccountId: row.ledgerAccountId,
   accessValidUntil: row.accessValidUntil?.toISOString() ?? null,
   lastSyncAt: row.lastSyncAt?.toISOString() ?? null,
   version: row.version,
@@ -36,6 +39,16 @@ export const toCompanyBankAccount = (row: CompanyBankAccountRow): CompanyBankAcc
 async function clearDefaultBeforeSetting(tx: Tx, orgId: OrgId, keepId: string | null): Promise<void> {
   await lockOrganizationScope(tx, orgId, 'default-debitor');
   await clearOtherDefaultDebitors(tx, orgId, keepId);
+}
+
+/** The G/L account must be one of this organisation's (row-level security hides the others). */
+async function assertLedgerAccount(tx: Tx, orgId: OrgId, id: string | null): Promise<void> {
+  if (id === null) return;
+  const [row] = await tx
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.organizationId, orgId), eq(ledgerAccounts.id, id)));
+  if (!row) throw new AppError('validation_failed', undefined, { fieldErrors: { ledgerAccountId: ['invalid'] } });
 }
 
 export class CompanyBankAccountService {
@@ -51,6 +64,7 @@ export class CompanyBankAccountService {
   async create(org: OrgContext, input: CompanyBankAccountInput): Promise<CompanyBankAccount> {
     return translateConflict(() =>
       this.database.withOrg(tenant(org), async (tx) => {
+        await assertLedgerAccount(tx, org.orgId, input.ledgerAccountId);
         if (input.isDefaultDebitor) await clearDefaultBeforeSetting(tx, org.orgId, null);
         return toCompanyBankAccount(await insertCompanyBankAccountRow(tx, org.orgId, input));
       }),
@@ -62,6 +76,7 @@ export class CompanyBankAccountService {
     return translateConflict(() =>
       this.database.withOrg(tenant(org), async (tx) => {
         requireCurrent(await findCompanyBankAccountRow(tx, org.orgId, id, true), version);
+        await assertLedgerAccount(tx, org.orgId, values.ledgerAccountId);
         if (values.isDefaultDebitor) await clearDefaultBeforeSetting(tx, org.orgId, id);
         const row = await updateCompanyBankAccountRow(tx, org.orgId, id, version, values);
         if (!row) throw new AppError('stale_version');

@@ -5,7 +5,7 @@ import { writeActivity } from '../activity-log/writer';
 import { endInvoiceApprovals } from '../approvals/end-invoice-approvals';
 import { deleteRequestsOf } from '../approvals/request-repo';
 import { deleteInvoiceRow, findStatusBeforeArchive, loadInvoiceParts, updateInvoiceVersioned, type InvoiceInsert } from './repo';
-import { actorOf, findVisibleInvoice, readInvoice, tenant, type InvoiceService } from './service';
+import { actorOf, findVisibleInvoice, readInvoice, statusRefusal, tenant, type InvoiceService } from './service';
 
 type StatusAction = 'cancel' | 'archive' | 'restore';
 
@@ -35,8 +35,7 @@ export class InvoiceActions {
       // Checked after the id so that an unknown id answers 404, as on every other route.
       if (version === undefined) throw new AppError('validation_failed', undefined, { fieldErrors: { version: ['required'] } });
       if (row.version !== version) throw new AppError('stale_version');
-      if (nextInvoiceStatus(row.status, 'delete') !== 'deleted')
-        throw new AppError('invoice_action_refused', { status: row.status });
+      if (nextInvoiceStatus(row.status, 'delete') !== 'deleted') throw statusRefusal(row.status, 'invoice_action_refused');
       const { files } = await loadInvoiceParts(tx, org.orgId, id);
       // Reset requests of a new invoice are history of an invoice that no longer exists.
       await deleteRequestsOf(tx, org.orgId, 'invoice', id);
@@ -83,7 +82,7 @@ export class InvoiceActions {
       const priorStatus =
         action === 'restore' && row.status === 'archived' ? await findStatusBeforeArchive(tx, org.orgId, id) : null;
       const next = nextInvoiceStatus(row.status, action, priorStatus);
-      if (next === null || next === 'deleted') throw new AppError('invoice_action_refused', { status: row.status });
+      if (next === null || next === 'deleted') throw statusRefusal(row.status, 'invoice_action_refused');
       // Cancelling or archiving an invoice whose approvals a Reset could end (in approval, approved,
       // rejected) ends them by the Reset's rule: nobody keeps waiting for it, its open payment goes,
       // and an approved or exported payment refuses. A booked (exported, imported) invoice keeps its

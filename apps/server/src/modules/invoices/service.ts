@@ -39,6 +39,14 @@ import type { CheckedFile } from './upload-checks';
 export const tenant = (org: OrgContext) => ({ orgId: org.orgId, userId: org.userId });
 export const actorOf = (org: OrgContext): Actor => ({ type: 'user', id: org.userId });
 
+/**
+ * The refusal of a change the invoice's status does not allow; an exported invoice is booked and
+ * says so (GoBD, issue 41), whatever the change was.
+ */
+export function statusRefusal(status: InvoiceRow['status'], code: 'invoice_not_editable' | 'invoice_action_refused'): AppError {
+  return status === 'exported' ? new AppError('invoice_booked_locked') : new AppError(code, { status });
+}
+
 /** The invoice if the caller may see it (policy.ts); anything else is "not found or no permission". */
 export async function findVisibleInvoice(
   tx: Tx,
@@ -48,6 +56,8 @@ export async function findVisibleInvoice(
 ): Promise<InvoiceRow> {
   const row = await findInvoice(tx, org.orgId, id, invoiceVisibility(org), options);
   if (!row) throw new AppError('invoice_not_found');
+  // Locked for a change: an accounting export holding the invoice writes it as it was checked (issue 41).
+  if (options.lock && row.exportingJobId !== null) throw new AppError('invoice_being_exported');
   return row;
 }
 
@@ -182,7 +192,7 @@ export class InvoiceService {
       const before = await findVisibleInvoice(tx, org, id, { lock: true });
       if (isOcrRunning(before.ocrStatus)) throw new AppError('invoice_in_ocr');
       if (before.version !== body.version) throw new AppError('stale_version');
-      if (!isInvoiceEditable(before.status)) throw new AppError('invoice_not_editable', { status: before.status });
+      if (!isInvoiceEditable(before.status)) throw statusRefusal(before.status, 'invoice_not_editable');
       const fieldErrors = await checkInvoiceReferences(tx, org.orgId, body);
       if (Object.keys(fieldErrors).length > 0) throw new AppError('validation_failed', undefined, { fieldErrors });
 

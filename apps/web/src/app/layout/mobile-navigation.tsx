@@ -9,7 +9,7 @@ export function MobileNavigation({ open, onOpenChange }: { open: boolean; onOpen
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="top-0 left-0 h-full max-h-none w-72 max-w-[85vw] translate-x-0 translate-y-0 rounded-none p-0">
         <DialogTitle className="sr-only">{t('navigation.label')}</DialogTitle>
-        <Sidebar onNavigate={() => onOpenChange(false)} />
+        <Sidebar onNavigate={() => onOpenChange(false)} isDrawer />
       </DialogContent>
     </Dialog>
   );

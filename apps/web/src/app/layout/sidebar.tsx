@@ -1,7 +1,9 @@
-import { BookOpen, Download, LifeBuoy, Sparkles, type LucideIcon } from 'lucide-react';
+import { BookOpen, LifeBuoy, Sparkles, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { Badge } from '@/components/ui/badge';
+import { DownloadsPanelHost } from '@/features/downloads/components/downloads-panel-host';
+import { DownloadsTrigger } from '@/features/downloads/components/downloads-trigger';
 import { usePublicConfig } from '@/features/welcome/api/get-public-config';
 import { cn } from '@/lib/cn';
 import { canAccess, useSession } from '@/lib/session-context';
@@ -15,7 +17,7 @@ const itemClasses =
   'flex w-full items-center gap-3 rounded-md px-3 py-1.5 text-sm font-medium text-foreground/80 transition-colors hover:bg-primary-subtle/60 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring [&_svg]:size-4 [&_svg]:shrink-0';
 
 /** Main navigation: the screens this user may open (SPEC §2, §6), organisation, help and the user menu. */
-export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+export function Sidebar({ onNavigate, isDrawer = false }: { onNavigate?: () => void; isDrawer?: boolean }) {
   const { t } = useTranslation(['shell', 'titles']);
   const session = useSession();
   const { organization, user } = session;
@@ -47,7 +49,9 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       </nav>
       <ul className="grid gap-0.5 border-t border-primary-subtle pt-2">
         <ComingSoonItem icon={Sparkles} label={t('shell:navigation.assistant')} />
-        <ComingSoonItem icon={Download} label={t('shell:navigation.downloads')} />
+        <li>
+          <DownloadsTrigger className={itemClasses} onOpen={onNavigate} />
+        </li>
         {publicConfig.data?.docsUrl ? (
           <li>
             <a className={itemClasses} href={publicConfig.data.docsUrl} target="_blank" rel="noreferrer">
@@ -66,11 +70,13 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       <div className="border-t border-primary-subtle pt-2">
         <UserMenu />
       </div>
+      {/* One panel per page: the desktop sidebar is always mounted (only hidden on small screens), the drawer's copy is not. */}
+      {isDrawer ? null : <DownloadsPanelHost />}
     </div>
   );
 }
 
-/** A panel a later release opens (AI assistant, downloads): visible, but honestly not usable yet. */
+/** A panel a later release opens (AI assistant): visible, but honestly not usable yet. */
 function ComingSoonItem({ icon: Icon, label }: { icon: LucideIcon; label: string }) {
   const { t } = useTranslation('shell');
   return (

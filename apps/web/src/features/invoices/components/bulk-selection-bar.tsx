@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { BulkApproveAction } from './bulk-approve-action';
 import { BulkArchiveAction } from './bulk-archive-action';
 import { selectionTotal } from './bulk-selection';
+import { ExportInvoicesAction } from './export-invoices-action';
 
 interface BulkSelectionBarProps {
   selected: InvoiceListItem[];
@@ -11,11 +12,13 @@ interface BulkSelectionBarProps {
   items: InvoiceListItem[];
   /** On "my approvals": the selection can be approved at once. */
   canApprove: boolean;
+  /** On "approved" for those who export: the selection can be exported to accounting. */
+  canExport: boolean;
   onDone: () => void;
 }
 
 /** Shown while rows are selected: how many and their total, and what can be done with them. */
-export function BulkSelectionBar({ selected, items, canApprove, onDone }: BulkSelectionBarProps) {
+export function BulkSelectionBar({ selected, items, canApprove, canExport, onDone }: BulkSelectionBarProps) {
   const { t } = useTranslation('invoices');
   const total = selectionTotal(selected);
   return (
@@ -29,6 +32,7 @@ export function BulkSelectionBar({ selected, items, canApprove, onDone }: BulkSe
         {total ? <span data-testid="selection-total" className="tabular-nums">{` · ${total}`}</span> : null}
       </span>
       {canApprove ? <BulkApproveAction selected={selected} items={items} total={total} onDone={onDone} /> : null}
+      {canExport ? <ExportInvoicesAction invoiceIds={selected.map((item) => item.id)} onStarted={onDone} /> : null}
       <BulkArchiveAction selectedIds={selected.map((item) => item.id)} items={items} onDone={onDone} />
       <Button size="sm" variant="ghost" onClick={onDone}>
         {t('selection.clearSelection')}

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { LoadingState } from '@/components/ui/loading-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { queryKeys } from '@/lib/query-keys';
-import { useSession } from '@/lib/session-context';
+import { can, useSession } from '@/lib/session-context';
 import { usePagedItems } from '@/lib/use-paged-items';
 import { useInvoiceList } from '../api/list-invoices';
 import { InvoiceListBody } from '../components/invoice-list-body';
@@ -29,6 +29,9 @@ const InvoiceFilterPanel = lazy(() =>
 const BulkSelectionBar = lazy(() =>
   import('../components/bulk-selection-bar').then((module) => ({ default: module.BulkSelectionBar })),
 );
+const ExportInvoicesAction = lazy(() =>
+  import('../components/export-invoices-action').then((module) => ({ default: module.ExportInvoicesAction })),
+);
 const UploadDialog = lazy(() => import('../components/upload-dialog').then((module) => ({ default: module.UploadDialog })));
 
 /** /{slug}/invoices/{tab}: the accounts-payable overview (SPEC §2). */
@@ -36,7 +39,8 @@ export function InvoicesRoute() {
   // Not suspending on the namespace lets the first page's request start with this render: a
   // suspended route would wait for React's reveal throttle (about 300 ms) before its effects run.
   const { t, ready: isTranslated } = useTranslation('invoices', { useSuspense: false });
-  const { organization } = useSession();
+  const session = useSession();
+  const { organization } = session;
   const tab = readInvoiceTab(useParams().tab);
   const navigate = useNavigate();
   const location = useLocation();
@@ -61,6 +65,8 @@ export function InvoicesRoute() {
     },
   });
 
+  // Exporting is for those who manage invoices (SPEC §2 export), from the approved tab.
+  const canExport = tab === 'approved' && can(session, 'ap_invoices:manage');
   const selectedItems = items.filter((item) => selection.selected.has(item.id));
 
   if (!isTranslated) return <LoadingState />;
@@ -71,10 +77,17 @@ export function InvoicesRoute() {
         title={t('title')}
         description={t('description')}
         actions={
-          <Button onClick={() => setIsUploadOpen(true)}>
-            <Upload aria-hidden="true" />
-            {t('upload.open')}
-          </Button>
+          <>
+            {canExport && (counts?.approved ?? 0) > 0 ? (
+              <Suspense fallback={null}>
+                <ExportInvoicesAction invoiceIds={null} />
+              </Suspense>
+            ) : null}
+            <Button onClick={() => setIsUploadOpen(true)}>
+              <Upload aria-hidden="true" />
+              {t('upload.open')}
+            </Button>
+          </>
         }
       />
       <InvoiceTabs slug={organization.slug} counts={counts} />
@@ -92,7 +105,13 @@ export function InvoicesRoute() {
       <Suspense fallback={null}>
         {isFilterPanelOpen ? <InvoiceFilterPanel filters={filters} onChange={updateFilters} /> : null}
         {selectedItems.length > 0 ? (
-          <BulkSelectionBar selected={selectedItems} items={items} canApprove={tab === 'my-approvals'} onDone={selection.clear} />
+          <BulkSelectionBar
+            selected={selectedItems}
+            items={items}
+            canApprove={tab === 'my-approvals'}
+            canExport={canExport}
+            onDone={selection.clear}
+          />
         ) : null}
       </Suspense>
       <InvoiceListBody

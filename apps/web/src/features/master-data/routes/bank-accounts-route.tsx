@@ -28,7 +28,13 @@ export function BankAccountsRoute() {
       {
         id: account.id,
         version: account.version,
-        input: { name: account.name, iban: account.iban, bic: account.bic, isDefaultDebitor },
+        input: {
+          name: account.name,
+          iban: account.iban,
+          bic: account.bic,
+          isDefaultDebitor,
+          ledgerAccountId: account.ledgerAccountId,
+        },
       },
       {
         onSuccess: () => notifySuccess(t('bankAccounts.saved')),

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { runAbilities } from '../../model/run-abilities';
 import { paymentRunLabel } from '../../model/payment-run-paths';
+import { ExportBookingsButton } from '../export/export-bookings-button';
 import { RunExportDialog } from './run-export-dialog';
 import { RunRequestApprovalDialog } from './run-request-approval-dialog';
 import type { RunActions } from './use-run-actions';
@@ -62,6 +63,7 @@ export function RunActionsBar({ run, actions }: { run: PaymentRun; actions: RunA
             {t('export.downloadAgain')}
           </Button>
         ) : null}
+        {run.status === 'exported' ? <ExportBookingsButton run={run} /> : null}
         {abilities.canReset ? (
           <Button variant="outline" onClick={() => setDialog('reset')}>
             <RotateCcw aria-hidden="true" />

@@ -10,6 +10,7 @@ import { downloadRunFile } from '../../api/download-run-file';
 import { usePaymentRunMutations } from '../../api/payment-run-mutations';
 import { paymentRunLabel } from '../../model/payment-run-paths';
 import { RunExportDialog } from '../detail/run-export-dialog';
+import { ExportBookingsButton } from './export-bookings-button';
 
 /** Export (approved, nothing blocked) or download again (exported) straight from the export screen. */
 export function ExportRunRowActions({ run }: { run: PaymentRunSummary }) {
@@ -46,10 +47,13 @@ export function ExportRunRowActions({ run }: { run: PaymentRunSummary }) {
 
   if (run.status === 'exported') {
     return (
-      <Button size="sm" variant="outline" onClick={() => void download(`${label}.xml`)} isLoading={isDownloading}>
-        <Download aria-hidden="true" />
-        {t('export.downloadAgain')}
-      </Button>
+      <div className="flex flex-wrap justify-end gap-2">
+        <ExportBookingsButton run={run} size="sm" />
+        <Button size="sm" variant="outline" onClick={() => void download(`${label}.xml`)} isLoading={isDownloading}>
+          <Download aria-hidden="true" />
+          {t('export.downloadAgain')}
+        </Button>
+      </div>
     );
   }
   const isBlocked = run.blockedCount > 0;

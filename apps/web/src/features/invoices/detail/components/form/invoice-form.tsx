@@ -74,7 +74,11 @@ export function InvoiceForm({ invoice, onDirtyChange }: InvoiceFormProps) {
           />
           {!isEditable ? (
             <Alert tone="info">
-              <p>{t('states.notEditable', { status: t(`status.${invoice.status}`) })}</p>
+              <p data-testid="invoice-locked-notice">
+                {invoice.status === 'exported'
+                  ? t('states.exportedLocked')
+                  : t('states.notEditable', { status: t(`status.${invoice.status}`) })}
+              </p>
             </Alert>
           ) : null}
           {submitCount > 0 || editor.serverSummary.length > 0 ? (
