@@ -169,6 +169,7 @@ const VALID_BODIES: Record<string, BodyFactory> = {
   'POST /api/invoices/:id/cancel': () => ({ reason: 'Foreign', version: 1 }),
   'POST /api/invoices/:id/archive': () => ({ version: 1 }),
   'POST /api/invoices/:id/restore': () => ({ version: 1 }),
+  'POST /api/invoices/:id/payment-account': () => ({ source: 'document', iban: 'DE89370400440532013000', version: 1 }),
   // Multipart in real use; the invoice is looked up before any part is read, so any body will do.
   'POST /api/invoices/:id/attachments': () => ({}),
   'POST /api/invoices/:id/comments': () => ({ body: 'Foreign' }),

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisFlagCode } from '@kontor/domain';
 import { asOrgId } from '../src/db/database';
-import { counterpartyEmailVerifications, counterpartyExecutiveVerifications, type transactions } from '../src/db/schema';
+import {
+  counterpartyEmailVerifications,
+  counterpartyExecutiveVerifications,
+  invoiceReadings,
+  type transactions,
+} from '../src/db/schema';
 import { analyseTransactionRows } from '../src/modules/transactions/analysis/analyse-transactions';
 import type { TransactionRow } from '../src/modules/transactions/transaction-rows';
 import { createOrganizationWithAdmin } from './factories';
@@ -255,6 +260,34 @@ describe('fraud checks of transactions (issue 7 item 6)', () => {
       });
       const row = await analyseOne(orgId, { origin: 'invoice', invoiceId, counterpartyId: counterparty.id });
       expect(codes(row)).not.toContain('invoice_iban_differs');
+    });
+  });
+
+  describe('invoice_payee_differs', () => {
+    it('flags a payment of an invoice whose document names a payee other than the seller (EN 16931 BG-10)', async () => {
+      const orgId = await newOrg();
+      const counterparty = await insertCounterparty(testApp, orgId, {}, [{ iban: IBANS.supplier }]);
+      const invoiceId = await insertInvoiceRow(testApp, orgId, {
+        counterpartyId: counterparty.id,
+        counterpartyIban: IBANS.supplier,
+      });
+      const plain = await analyseOne(orgId, { origin: 'invoice', invoiceId, counterpartyId: counterparty.id });
+      expect(codes(plain)).not.toContain('invoice_payee_differs');
+
+      await testApp.database.db.insert(invoiceReadings).values({
+        organizationId: orgId,
+        invoiceId,
+        payment: {
+          means: 'transfer',
+          account: { iban: IBANS.supplier, isValid: true, bic: null, role: 'payee' },
+          payee: { name: 'Factoring Bank AG', vatNumber: null },
+        },
+      });
+      const [row] = await analyse(orgId, [plain]);
+      expect(flagOf(row!, 'invoice_payee_differs')).toMatchObject({
+        severity: 'suspicious',
+        params: { payeeName: 'Factoring Bank AG', counterpartyName: counterparty.name },
+      });
     });
   });
 

@@ -48,6 +48,7 @@ export const ERROR_STATUS = {
   invoice_in_ocr: 409,
   invoice_action_refused: 409,
   invoice_not_editable: 409,
+  invoice_payment_account_not_offered: 422,
   upload_no_files: 400,
   upload_too_many_files: 400,
   upload_file_too_large: 413,

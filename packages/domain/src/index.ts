@@ -19,6 +19,8 @@ export * from './invoices/invoice-rules';
 export * from './invoices/counterparty-terms';
 export * from './invoices/invoice-schema';
 export * from './invoices/invoice-reading';
+export * from './invoices/document-payment';
+export * from './invoices/payment-account-review';
 export * from './invoices/email-import';
 export * from './invoices/required-fields';
 export * from './master-data-import';

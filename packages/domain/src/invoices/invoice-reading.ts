@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentPaymentSchema, einvoiceRuleWarningSchema } from './document-payment';
 
 /**
  * What reading the document (e-invoice XML, PDF text layer or OCR) found, as the invoice detail
@@ -78,5 +79,9 @@ export const invoiceReadingSchema = z.object({
   readAt: z.string().nullable(),
   /** The document's currency when it is none of the invoice currencies (EUR/USD/GBP): currency stays empty. */
   unsupportedCurrency: z.string().nullable().optional(),
+  /** What the document says about paying it: its account (as written), payee and means. */
+  payment: documentPaymentSchema.nullable().optional(),
+  /** EN 16931 business rules the document breaks; it was read and stored all the same. */
+  ruleWarnings: z.array(einvoiceRuleWarningSchema).optional(),
 });
 export type InvoiceReading = z.infer<typeof invoiceReadingSchema>;

@@ -19,6 +19,7 @@ import { checkInvoiceRules } from './invoice-rules';
 import { INVOICE_LIST_TABS, INVOICE_SORT_FIELDS } from './invoice-constants';
 import { approvalProgressSchema, approvalRequestViewSchema } from '../approvals/approval-views';
 import { invoiceReadingSchema } from './invoice-reading';
+import { paymentAccountReviewSchema } from './payment-account-review';
 
 export * from './invoice-constants';
 
@@ -144,6 +145,8 @@ export const invoiceSchema = invoiceFieldsSchema.extend({
   reading: invoiceReadingSchema.nullable(),
   /** Null until approval created the payment (or when the invoice is paid another way). */
   payment: invoicePaymentSchema.nullable(),
+  /** The document's account against the counterparty's and the one to be paid (null when nothing was read). */
+  paymentAccountReview: paymentAccountReviewSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

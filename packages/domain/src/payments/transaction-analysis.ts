@@ -30,6 +30,7 @@ export const ANALYSIS_FLAG_CODES = [
   'amount_above_history',
   'possible_duplicate',
   'invoice_iban_differs',
+  'invoice_payee_differs',
 ] as const;
 export type AnalysisFlagCode = (typeof ANALYSIS_FLAG_CODES)[number];
 
@@ -45,6 +46,8 @@ export const DEFAULT_FLAG_SEVERITY: Readonly<Record<AnalysisFlagCode, AnalysisSe
   amount_above_history: 'warning',
   possible_duplicate: 'suspicious',
   invoice_iban_differs: 'blocked',
+  // EN 16931 BG-10 (issue 50): factoring is legitimate, but payee fraud looks exactly like it.
+  invoice_payee_differs: 'suspicious',
 };
 
 export interface AnalysisFlag {

@@ -6,6 +6,8 @@
  * rates are basis points (19 % = 1900), dates are YYYY-MM-DD.
  */
 
+import type { DocumentAccount, EInvoiceRuleWarning, PaymentMeansKind } from '@kontor/domain';
+
 export type ReadSource = 'xml' | 'text' | 'ocr';
 
 export interface ReadField<T> {
@@ -99,9 +101,20 @@ export interface ExtractedInvoice {
   billingPeriodEnd?: ReadField<string>;
   /** Service/delivery date when given instead of a period. */
   deliveryDate?: ReadField<string>;
-  /** The payee account: validated IBAN (normalised) and BIC. */
+  /**
+   * The account to pay to when the document asks for a transfer and the IBAN's checksum holds
+   * (normalised), and its BIC. Absent for direct debit and card: that account is the payer's.
+   */
   iban?: ReadField<string>;
   bic?: ReadField<string>;
+  /** How the document asks to be paid (UNCL 4461 of its first payment means, grouped). */
+  paymentMeans?: ReadField<PaymentMeansKind>;
+  /** The account the document names as written, whose it is and whether its checksum holds. */
+  documentAccount?: ReadField<DocumentAccount>;
+  /** The payee when the document names one other than the seller (EN 16931 BG-10). */
+  payee?: ExtractedParty;
+  /** EN 16931 business rules the document breaks (the cheap ones); it is read all the same. */
+  ruleWarnings: EInvoiceRuleWarning[];
   remittanceInformation?: ReadField<string>;
   seller: ExtractedParty;
   buyer: ExtractedParty;
@@ -130,5 +143,15 @@ export function isReadingError(error: unknown): error is ReadingError {
 }
 
 export function emptyExtractedInvoice(kind: ExtractedInvoice['kind']): ExtractedInvoice {
-  return { kind, syntax: null, profile: null, seller: {}, buyer: {}, taxBreakdown: [], lineItems: [], notes: [] };
+  return {
+    kind,
+    syntax: null,
+    profile: null,
+    seller: {},
+    buyer: {},
+    taxBreakdown: [],
+    lineItems: [],
+    notes: [],
+    ruleWarnings: [],
+  };
 }

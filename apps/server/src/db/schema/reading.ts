@@ -1,5 +1,13 @@
 import { foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { DuplicateCandidate, FormalInvoiceItem, ProposedCounterparty, ReadFieldMark, ReadingKind } from '@kontor/domain';
+import type {
+  DocumentPayment,
+  DuplicateCandidate,
+  EInvoiceRuleWarning,
+  FormalInvoiceItem,
+  ProposedCounterparty,
+  ReadFieldMark,
+  ReadingKind,
+} from '@kontor/domain';
 import { orgColumn } from './columns';
 import { invoices } from './invoices';
 
@@ -22,6 +30,9 @@ export const invoiceReadings = pgTable(
     hybridMismatches: text('hybrid_mismatches').array().$type<('iban' | 'total')[]>().notNull().default([]),
     missingFormalItems: text('missing_formal_items').array().$type<FormalInvoiceItem[]>().notNull().default([]),
     unsupportedCurrency: text('unsupported_currency'),
+    /** What the document says about paying it (its account, payee, means); null when it says nothing. */
+    payment: jsonb('payment').$type<DocumentPayment>(),
+    ruleWarnings: jsonb('rule_warnings').$type<EInvoiceRuleWarning[]>().notNull().default([]),
     readAt: timestamp('read_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

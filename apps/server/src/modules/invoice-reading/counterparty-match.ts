@@ -3,7 +3,6 @@ import { normalizeIban, normalizeVatNumber, type ProposedCounterparty } from '@k
 import type { ExtractedInvoice } from '@kontor/formats';
 import type { OrgId, Tx } from '../../db/database';
 import { counterparties, counterpartyBankAccounts } from '../../db/schema';
-import { findFirstBankAccount } from '../invoices/references';
 
 /** Below this trigram similarity two supplier names are different suppliers (e.g. "Müller GmbH" / "Möller AG"). */
 export const NAME_SIMILARITY_THRESHOLD = 0.6;
@@ -25,7 +24,8 @@ export async function recogniseCounterparty(
   orgId: OrgId,
   invoice: ExtractedInvoice,
 ): Promise<RecognisedCounterparty | null> {
-  const iban = invoice.iban?.value ? normalizeIban(invoice.iban.value) : null;
+  // A different payee's account (a factor, a parent company) says nothing about who the seller is.
+  const iban = invoice.iban?.value && !isPayeeAccount(invoice) ? normalizeIban(invoice.iban.value) : null;
   if (iban) {
     const [row] = await tx
       .select({ id: counterpartyBankAccounts.counterpartyId })
@@ -66,8 +66,6 @@ export async function recogniseCounterparty(
 export interface CounterpartyFill {
   name: string;
   vatNumber: string | null;
-  iban: string | null;
-  bic: string | null;
   defaultLedgerAccountId: string | null;
   paymentTermsDays: number | null;
   skontoDays: number | null;
@@ -88,9 +86,12 @@ export async function findCounterpartyFill(tx: Tx, orgId: OrgId, counterpartyId:
     .from(counterparties)
     .where(and(eq(counterparties.organizationId, orgId), eq(counterparties.id, counterpartyId)))
     .limit(1);
-  if (!row) return null;
-  const account = await findFirstBankAccount(tx, orgId, counterpartyId);
-  return { ...row, iban: account?.iban ?? null, bic: account?.bic ?? null };
+  return row ?? null;
+}
+
+/** The document's account belongs to a payee other than the seller (EN 16931 BG-10). */
+export function isPayeeAccount(invoice: ExtractedInvoice): boolean {
+  return invoice.payee !== undefined || invoice.documentAccount?.value.role === 'payee';
 }
 
 /** An unknown supplier, prefilled from the document for the "create counterparty" offer. */
@@ -103,8 +104,9 @@ export function proposeCounterparty(invoice: ExtractedInvoice): ProposedCounterp
     name,
     vatNumber: seller.vatId?.value ?? null,
     taxNumber: seller.taxNumber?.value ?? null,
-    iban: invoice.iban?.value ?? null,
-    bic: invoice.bic?.value ?? null,
+    // A different payee's account is not the supplier's own.
+    iban: isPayeeAccount(invoice) ? null : (invoice.iban?.value ?? null),
+    bic: isPayeeAccount(invoice) ? null : (invoice.bic?.value ?? null),
     email: seller.email?.value ?? null,
     street: address?.street ?? null,
     postalCode: address?.postalCode ?? null,

@@ -36,6 +36,7 @@ type FillableColumns = Pick<
   | 'ledgerAccountId'
   | 'taxRate'
   | 'remittanceInformation'
+  | 'shouldCreateTransaction'
 >;
 
 export type NewLineItem = Omit<InvoiceLineItemRow, 'organizationId' | 'invoiceId' | 'position'>;
@@ -53,6 +54,8 @@ export interface FillContext {
   row: InvoiceRow;
   lineItemCount: number;
   counterparty: (RecognisedCounterparty & { fill: CounterpartyFill | null }) | null;
+  /** The IBANs stored for the invoice's (or the recognised) counterparty; empty when none or unknown. */
+  counterpartyIbans: readonly string[];
 }
 
 const fits = (max: number) => (value: string) => value.length > 0 && value.length <= max;
@@ -98,8 +101,9 @@ export function fillInvoice(invoice: ExtractedInvoice, context: FillContext): In
   }
   take('counterpartyName', invoice.seller.name, fits(200));
   take('counterpartyVat', invoice.seller.vatId, fits(20));
-  take('counterpartyIban', invoice.iban, fits(42));
-  if (patch.counterpartyIban || row.counterpartyIban === invoice.iban?.value) take('counterpartyBic', invoice.bic, fits(11));
+  if (isDocumentAccountPayable(invoice, context.counterpartyIbans)) take('counterpartyIban', invoice.iban, fits(42));
+  if (patch.counterpartyIban || (row.counterpartyIban !== null && row.counterpartyIban === invoice.iban?.value))
+    take('counterpartyBic', invoice.bic, fits(11));
   take('invoiceNumber', invoice.invoiceNumber, fits(100));
   take('purchaseOrder', invoice.purchaseOrder, fits(100));
   take('date', invoice.date);
@@ -165,16 +169,30 @@ export function fillInvoice(invoice: ExtractedInvoice, context: FillContext): In
     if (row.counterpartyName === null && patch.counterpartyName === undefined) patch.counterpartyName = fill.name;
     if (row.counterpartyVat === null && patch.counterpartyVat === undefined && fill.vatNumber)
       patch.counterpartyVat = fill.vatNumber;
-    if (row.counterpartyIban === null && patch.counterpartyIban === undefined && fill.iban) {
-      patch.counterpartyIban = fill.iban;
-      if (row.counterpartyBic === null) patch.counterpartyBic = fill.bic;
-    }
+  }
+  // Collected by direct debit: nothing to transfer, so no payment is proposed unless a person
+  // switches it on (only while nobody has edited the invoice, as for the type above).
+  if (invoice.paymentMeans?.value === 'direct_debit' && row.shouldCreateTransaction && row.version === 1) {
+    patch.shouldCreateTransaction = false;
+    mark('shouldCreateTransaction', invoice.paymentMeans);
   }
 
   const lineItems = context.lineItemCount === 0 && hasCentAmounts ? toLineItems(invoice) : null;
   if (lineItems && lineItems.length > 0)
     marks.lineItems = { confidence: invoice.kind.startsWith('einvoice') ? 1 : 0.7, source: sourceOf(invoice) };
   return { patch, lineItems: lineItems && lineItems.length > 0 ? lineItems : null, marks, unsupportedCurrency };
+}
+
+/**
+ * The document's account is filled in as the one to pay only where nothing speaks against it: a
+ * transfer to the seller (not to a different payee), with a valid IBAN, that the counterparty
+ * either has stored or has no accounts to compare with. Otherwise the invoice asks a person.
+ */
+function isDocumentAccountPayable(invoice: ExtractedInvoice, counterpartyIbans: readonly string[]): boolean {
+  const iban = invoice.iban?.value;
+  if (!iban || invoice.paymentMeans?.value === 'direct_debit') return false;
+  if (invoice.payee || invoice.documentAccount?.value.role === 'payee') return false;
+  return counterpartyIbans.length === 0 || counterpartyIbans.includes(iban);
 }
 
 function sourceOf(invoice: ExtractedInvoice): ReadFieldMark['source'] {

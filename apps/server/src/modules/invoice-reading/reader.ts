@@ -9,7 +9,9 @@ import { renameColumnsToFields } from '../invoices/field-names';
 import { findInvoice, updateInvoiceVersioned, type InvoiceRow } from '../invoices/repo';
 import { findMissingFormalItems } from './checks';
 import { findCounterpartyFill, proposeCounterparty, recogniseCounterparty } from './counterparty-match';
+import { documentPaymentOf } from './document-payment';
 import { fillInvoice } from './fill-invoice';
+import { findCounterpartyAccounts } from './payment-account';
 import { readDocument, type DocumentReading } from './read-document';
 import { findDuplicates, saveProgress, saveReading } from './repo';
 
@@ -96,6 +98,8 @@ export async function markFailed(tx: Tx, orgId: OrgId, invoiceId: string, errorC
     hybridMismatches: [],
     missingFormalItems: [],
     unsupportedCurrency: null,
+    payment: null,
+    ruleWarnings: [],
     readAt: new Date(),
   });
 }
@@ -110,11 +114,15 @@ async function applyReading(tx: Tx, orgId: OrgId, invoiceId: string, reading: Do
     .from(invoiceLineItems)
     .where(and(eq(invoiceLineItems.organizationId, orgId), eq(invoiceLineItems.invoiceId, invoiceId)));
   const recognised = row.counterpartyId === null ? await recogniseCounterparty(tx, orgId, invoice) : null;
-  const counterpartyFill = recognised ? await findCounterpartyFill(tx, orgId, recognised.id) : null;
+  const [counterpartyFill, counterpartyAccounts] = await Promise.all([
+    recognised ? findCounterpartyFill(tx, orgId, recognised.id) : null,
+    findCounterpartyAccounts(tx, orgId, row.counterpartyId ?? recognised?.id ?? null),
+  ]);
   const fill = fillInvoice(invoice, {
     row,
     lineItemCount,
     counterparty: recognised ? { ...recognised, fill: counterpartyFill } : null,
+    counterpartyIbans: counterpartyAccounts?.accounts.map((account) => account.iban) ?? [],
   });
   const after = await updateInvoiceVersioned(tx, orgId, invoiceId, row.version, { ...fill.patch, ocrStatus: 'done' });
   if (!after) throw new Error('invoice changed while it was locked');
@@ -134,6 +142,8 @@ async function applyReading(tx: Tx, orgId: OrgId, invoiceId: string, reading: Do
     hybridMismatches: reading.hybridMismatches,
     missingFormalItems: findMissingFormalItems(invoice),
     unsupportedCurrency: fill.unsupportedCurrency,
+    payment: documentPaymentOf(invoice),
+    ruleWarnings: invoice.ruleWarnings,
     readAt: new Date(),
   });
   const changes: Record<string, unknown> = renameColumnsToFields(

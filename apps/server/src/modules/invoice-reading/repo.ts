@@ -123,5 +123,7 @@ export function toReadingView(row: InvoiceReadingRow, duplicates: DuplicateCandi
     missingFormalItems: row.missingFormalItems,
     readAt: row.readAt?.toISOString() ?? null,
     unsupportedCurrency: row.unsupportedCurrency,
+    payment: row.payment,
+    ruleWarnings: row.ruleWarnings,
   };
 }

@@ -1,4 +1,4 @@
-import type { ApprovalRequestView, InvoicePayment, InvoiceReading } from '@kontor/domain';
+import type { ApprovalRequestView, InvoicePayment, InvoiceReading, PaymentAccountReview } from '@kontor/domain';
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_REQUIRED_FIELDS, INVOICE_STATUSES, type InvoiceStatus, type RequiredFieldSettings } from '@kontor/domain';
 import type { OrgId, Tx } from '../../db/database';
@@ -51,6 +51,8 @@ export interface InvoiceParts {
   reading?: InvoiceReading | null;
   /** The payment made from the invoice; loaded by the transactions module where it is shown. */
   payment?: InvoicePayment | null;
+  /** The document's account against the counterparty's and the one to be paid. */
+  paymentAccountReview?: PaymentAccountReview | null;
 }
 
 export async function loadInvoiceParts(tx: Tx, orgId: OrgId, invoiceId: string): Promise<InvoiceParts> {

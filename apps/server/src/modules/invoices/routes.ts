@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   bulkArchiveBodySchema,
   bulkArchiveResponseSchema,
+  chooseInvoicePaymentAccountBodySchema,
   invoiceExportQuerySchema,
   invoiceListQuerySchema,
   invoiceListResponseSchema,
@@ -20,6 +21,7 @@ import { registerInvoiceFileRoutes } from './file-routes';
 import { registerEmailImportRoutes } from '../email-import/routes';
 import { exportInvoiceList } from './export-list';
 import { listInvoices } from './list';
+import { choosePaymentAccount } from './payment-account-choice';
 import { InvoiceService } from './service';
 import { idParams, readInvoiceUpload } from './request-parts';
 
@@ -118,6 +120,21 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/restore',
     { config: member, schema: { tags, params: idParams, body: versionBodySchema, response: { 200: invoiceSchema } } },
     async (request) => actions.restore(request.org!, request.params.id, request.body.version),
+  );
+
+  app.post(
+    '/:id/payment-account',
+    {
+      config: member,
+      schema: {
+        tags,
+        summary: "Pay the invoice to the document's account or one of the counterparty's stored accounts.",
+        params: idParams,
+        body: chooseInvoicePaymentAccountBodySchema,
+        response: { 200: invoiceSchema },
+      },
+    },
+    async (request) => choosePaymentAccount(service, request.org!, request.params.id, request.body),
   );
 
   registerInvoiceFileRoutes(app, service);

@@ -18,6 +18,7 @@ import { endInvoiceApprovals } from '../approvals/end-invoice-approvals';
 import { findLatestRequestView } from '../approvals/request-repo';
 import { consumeQuota } from '../subscriptions/service';
 import type { ReadingQueue } from '../invoice-reading/jobs';
+import { findCounterpartyAccounts, toPaymentAccountReview } from '../invoice-reading/payment-account';
 import { findDuplicates, findProgress, findReading, forgetReadMarks, toReadingView } from '../invoice-reading/repo';
 import { findInvoicePayment, renewTransactionOfInvoice } from '../transactions/from-invoice';
 import { invoiceVisibility } from './policy';
@@ -63,7 +64,7 @@ export async function findVisibleInvoice(
 
 export async function readInvoice(tx: Tx, orgId: OrgId, row: InvoiceRow): Promise<Invoice> {
   // Sent together: the transaction's connection pipelines them (database.ts).
-  const [parts, approval, settings, reading, duplicates, payment] = await Promise.all([
+  const [parts, approval, settings, reading, duplicates, payment, counterpartyAccounts] = await Promise.all([
     loadInvoiceParts(tx, orgId, row.id),
     findLatestRequestView(tx, orgId, 'invoice', row.id),
     findRequiredFieldSettings(tx, orgId),
@@ -71,9 +72,11 @@ export async function readInvoice(tx: Tx, orgId: OrgId, row: InvoiceRow): Promis
     // Against the invoice as it is now, so that an edit of number, amount or date shows at once.
     findDuplicates(tx, orgId, row),
     findInvoicePayment(tx, orgId, row.id),
+    findCounterpartyAccounts(tx, orgId, row.counterpartyId),
   ]);
   const readingView = reading ? toReadingView(reading, duplicates) : null;
-  return toInvoice(row, { ...parts, approval, reading: readingView, payment }, settings);
+  const paymentAccountReview = toPaymentAccountReview(reading, counterpartyAccounts, row.counterpartyIban);
+  return toInvoice(row, { ...parts, approval, reading: readingView, payment, paymentAccountReview }, settings);
 }
 
 export function invoiceStorageKey(orgId: OrgId, invoiceId: string, extension: string): string {
@@ -196,7 +199,9 @@ export class InvoiceService {
       const fieldErrors = await checkInvoiceReferences(tx, org.orgId, body);
       if (Object.keys(fieldErrors).length > 0) throw new AppError('validation_failed', undefined, { fieldErrors });
 
-      const { version, partialAmount, lineItems, ...fields } = await fillFromCounterparty(tx, org.orgId, body);
+      // A read document's account is chosen on the invoice (issue 50), never filled in from the record.
+      const reading = await findReading(tx, org.orgId, id);
+      const { version, partialAmount, lineItems, ...fields } = await fillFromCounterparty(tx, org.orgId, body, !reading?.payment);
       // Required-field settings do not matter here: the view is only compared with the new fields.
       const viewBefore = toInvoice(before, await loadInvoiceParts(tx, org.orgId, id), DEFAULT_REQUIRED_FIELDS);
       const isApprovalAffected =
@@ -230,13 +235,16 @@ export class InvoiceService {
   }
 }
 
-/** A chosen counterparty fills the name, VAT number and IBAN/BIC the form left empty. */
-async function fillFromCounterparty<T extends InvoiceFields>(tx: Tx, orgId: OrgId, fields: T): Promise<T> {
+/**
+ * A chosen counterparty fills the name, VAT number and, for an invoice typed by hand, the IBAN/BIC
+ * the form left empty. Where a document was read, its account is the person's choice instead.
+ */
+async function fillFromCounterparty<T extends InvoiceFields>(tx: Tx, orgId: OrgId, fields: T, mayFillIban: boolean): Promise<T> {
   if (!fields.counterparty) return fields;
-  if (fields.counterpartyName && fields.counterpartyVat && fields.counterpartyIban) return fields;
+  if (fields.counterpartyName && fields.counterpartyVat && (fields.counterpartyIban || !mayFillIban)) return fields;
   const defaults = await findCounterpartyDefaults(tx, orgId, fields.counterparty);
   if (!defaults) return fields;
-  const fillIban = !fields.counterpartyIban && defaults.iban !== null;
+  const fillIban = mayFillIban && !fields.counterpartyIban && defaults.iban !== null;
   return {
     ...fields,
     counterpartyName: fields.counterpartyName ?? defaults.name,

@@ -92,6 +92,7 @@ export function toInvoice(row: InvoiceRow, parts: InvoiceParts, requiredFields: 
     approval: parts.approval ?? null,
     reading: parts.reading ?? null,
     payment: parts.payment ?? null,
+    paymentAccountReview: parts.paymentAccountReview ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

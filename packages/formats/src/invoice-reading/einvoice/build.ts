@@ -8,7 +8,9 @@ import {
   type ReadField,
 } from '../extracted-invoice';
 import { currencyExponent, parseCiiDate, parseIsoDate, scaleDecimal, toBasisPoints, toMinorUnits, toQuantity } from './amounts';
-import { isCreditNoteCode, isPayeeAccountMeans, normaliseBic, normaliseIban } from './payment';
+import { ruleWarnings } from './business-rules';
+import { documentPayment } from './document-payment';
+import { isCreditNoteCode } from './payment';
 import type { RawDate, RawInvoice, RawLine, RawParty } from './raw';
 import { checkConsistency } from './validate';
 
@@ -120,16 +122,16 @@ export function buildInvoice(raw: RawInvoice, kind: ExtractedInvoice['kind'] = '
   set(out, 'billingPeriodStart', toDate(raw.periodStart));
   set(out, 'billingPeriodEnd', toDate(raw.periodEnd));
   set(out, 'deliveryDate', toDate(raw.deliveryDate));
-  for (const means of raw.paymentMeans) {
-    const iban = isPayeeAccountMeans(means.typeCode) ? normaliseIban(means.account) : null;
-    if (!iban) continue;
-    set(out, 'iban', iban);
-    set(out, 'bic', normaliseBic(means.bic));
-    break;
-  }
+  const payment = documentPayment(raw);
+  set(out, 'iban', payment.iban);
+  set(out, 'bic', payment.bic);
+  set(out, 'paymentMeans', payment.means);
+  set(out, 'documentAccount', payment.account);
   set(out, 'remittanceInformation', raw.remittance);
   out.seller = party(raw.seller);
   out.buyer = party(raw.buyer);
+  if (raw.payee) out.payee = party(raw.payee);
   out.notes = raw.notes;
+  out.ruleWarnings = ruleWarnings(raw);
   return out;
 }

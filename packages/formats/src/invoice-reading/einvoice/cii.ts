@@ -58,6 +58,7 @@ function line(node: XmlNode, c: CiiContainers): RawLine {
   const quantity = child(node, c.lineDelivery, 'BilledQuantity');
   const settlement = child(node, c.lineSettlement);
   return {
+    id: text(node, 'AssociatedDocumentLineDocument', 'LineID'),
     name: text(node, 'SpecifiedTradeProduct', 'Name'),
     description: text(node, 'SpecifiedTradeProduct', 'Description'),
     quantity: text(quantity),
@@ -84,7 +85,11 @@ function paymentMeans(node: XmlNode): RawPaymentMeans {
   return {
     typeCode: text(node, 'TypeCode'),
     account: text(node, 'PayeePartyCreditorFinancialAccount', 'IBANID'),
+    proprietaryAccount: text(node, 'PayeePartyCreditorFinancialAccount', 'ProprietaryID'),
     bic: text(node, 'PayeeSpecifiedCreditorFinancialInstitution', 'BICID'),
+    debitedAccount: text(node, 'PayerPartyDebtorFinancialAccount', 'IBANID'),
+    // Only ZUGFeRD 1.0 and EXTENDED carry the debtor's bank; EN 16931 has no term for it.
+    debitedBic: text(node, 'PayerSpecifiedDebtorFinancialInstitution', 'BICID'),
   };
 }
 
@@ -126,6 +131,7 @@ export function readCii(root: XmlNode, syntax: 'CII' | 'ZUGFeRD1'): RawInvoice {
   const termTexts = terms.map((t) => text(t, 'Description')).filter((t): t is string => t !== null);
   const currency = text(settlement, 'InvoiceCurrencyCode');
   const dueDate = terms.map((t) => dateTime(child(t, 'DueDateDateTime'))).find((d) => d !== null) ?? null;
+  const payee = child(settlement, 'PayeeTradeParty');
   return {
     syntax,
     profile: text(root, c.context, 'GuidelineSpecifiedDocumentContextParameter', 'ID'),
@@ -138,11 +144,14 @@ export function readCii(root: XmlNode, syntax: 'CII' | 'ZUGFeRD1'): RawInvoice {
     skonto: [...discountTerms(terms), ...termTexts.flatMap(parseXRechnungSkonto)],
     currency,
     lineTotal: text(summation, 'LineTotalAmount'),
+    allowanceTotal: text(summation, 'AllowanceTotalAmount'),
+    chargeTotal: text(summation, 'ChargeTotalAmount'),
     taxBasisTotal: text(summation, 'TaxBasisTotalAmount'),
     taxTotal: taxTotal(summation, currency),
     grandTotal: text(summation, 'GrandTotalAmount'),
     prepaid: text(summation, 'TotalPrepaidAmount'),
     amountDue: text(summation, 'DuePayableAmount'),
+    rounding: text(summation, 'RoundingAmount'),
     taxes: children(settlement, 'ApplicableTradeTax').map(tax),
     lines: children(transaction, 'IncludedSupplyChainTradeLineItem').map((l) => line(l, c)),
     purchaseOrder: text(agreement, 'BuyerOrderReferencedDocument', c.orderId),
@@ -151,6 +160,8 @@ export function readCii(root: XmlNode, syntax: 'CII' | 'ZUGFeRD1'): RawInvoice {
     deliveryDate: dateTime(child(transaction, c.delivery, 'ActualDeliverySupplyChainEvent', 'OccurrenceDateTime')),
     seller: party(child(agreement, 'SellerTradeParty')),
     buyer: party(child(agreement, 'BuyerTradeParty')),
+    // Same element in ZUGFeRD 1.0 (EXTENDED) and D16B; its ID/legal ids have no ExtractedParty slot.
+    payee: payee ? party(payee) : null,
     paymentMeans: children(settlement, 'SpecifiedTradeSettlementPaymentMeans').map(paymentMeans),
     remittance: text(settlement, 'PaymentReference'),
     notes: children(header, 'IncludedNote')

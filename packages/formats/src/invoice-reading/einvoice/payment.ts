@@ -1,9 +1,23 @@
 /** Payment details shared by all syntaxes: IBAN/BIC checks and skonto (cash discount) terms. */
 
+/** An account id as written, compacted (no spaces or hyphens, upper case); may be no IBAN at all. */
+export function compactIban(raw: string): string {
+  return raw.replace(/[\s-]/g, '').toUpperCase();
+}
+
+/**
+ * Whether an account id is meant as an IBAN (country code, two check digits, then letters and
+ * digits), whatever its length and checksum: such an id is shown even when it is broken, while
+ * placeholders ("IBAN") and national account numbers are not IBANs at all.
+ */
+export function looksLikeIban(raw: string | null | undefined): boolean {
+  return !!raw && /^[A-Z]{2}\d{2}[A-Z0-9]{4,}$/.test(compactIban(raw));
+}
+
 /** Normalised IBAN (no spaces, upper case) when it passes the ISO 13616 mod-97 check, else null. */
 export function normaliseIban(raw: string | null | undefined): string | null {
   if (!raw) return null;
-  const iban = raw.replace(/[\s-]/g, '').toUpperCase();
+  const iban = compactIban(raw);
   if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return null;
   const rearranged = iban.slice(4) + iban.slice(0, 4);
   let remainder = 0;

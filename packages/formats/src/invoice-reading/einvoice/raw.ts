@@ -25,12 +25,19 @@ export interface RawParty {
 
 export interface RawPaymentMeans {
   typeCode: string | null;
-  /** Payee account id (BT-84) as written; checked as IBAN later. */
+  /** Payee account id (BT-84) given as an IBAN (CII IBANID, UBL ID) as written; checked later. */
   account: string | null;
+  /** BT-84 as a proprietary account id (CII ProprietaryID): an IBAN only if it looks like one. */
+  proprietaryAccount: string | null;
   bic: string | null;
+  /** The buyer's account to be debited (BT-91) for a direct debit, as written. */
+  debitedAccount: string | null;
+  debitedBic: string | null;
 }
 
 export interface RawLine {
+  /** Line identifier (BT-126) as written. */
+  id: string | null;
   name: string | null;
   description: string | null;
   quantity: string | null;
@@ -71,11 +78,16 @@ export interface RawInvoice {
   skonto: RawSkonto[];
   currency: string | null;
   lineTotal: string | null;
+  /** Document-level allowance (BT-107) and charge (BT-108) totals. */
+  allowanceTotal: string | null;
+  chargeTotal: string | null;
   taxBasisTotal: string | null;
   taxTotal: string | null;
   grandTotal: string | null;
   prepaid: string | null;
   amountDue: string | null;
+  /** Rounding amount (BT-114). */
+  rounding: string | null;
   taxes: RawTax[];
   lines: RawLine[];
   purchaseOrder: string | null;
@@ -84,6 +96,8 @@ export interface RawInvoice {
   deliveryDate: RawDate | null;
   seller: RawParty;
   buyer: RawParty;
+  /** The payee (BG-10) when the document names one, else null. */
+  payee: RawParty | null;
   paymentMeans: RawPaymentMeans[];
   remittance: string | null;
   notes: string[];

@@ -46,6 +46,7 @@ function line(node: XmlNode): RawLine {
       .map((ac) => text(ac, 'Amount'))
       .filter((amount): amount is string => amount !== null);
   return {
+    id: text(node, 'ID'),
     name: text(node, 'Item', 'Name'),
     description: text(node, 'Item', 'Description'),
     quantity: text(quantity),
@@ -59,13 +60,29 @@ function line(node: XmlNode): RawLine {
   };
 }
 
+const branchId = [
+  ['FinancialInstitutionBranch', 'ID'],
+  ['FinancialInstitutionBranch', 'FinancialInstitution', 'ID'],
+];
+
 function paymentMeans(node: XmlNode): RawPaymentMeans {
   const account = child(node, 'PayeeFinancialAccount');
+  const debited = child(node, 'PaymentMandate', 'PayerFinancialAccount');
   return {
     typeCode: text(node, 'PaymentMeansCode'),
     account: text(account, 'ID'),
-    bic: firstText(account, ['FinancialInstitutionBranch', 'ID'], ['FinancialInstitutionBranch', 'FinancialInstitution', 'ID']),
+    // UBL has one ID for IBANs and other account ids alike (BT-84); document-payment.ts tells them apart.
+    proprietaryAccount: null,
+    bic: firstText(account, ...branchId),
+    debitedAccount: text(debited, 'ID'),
+    debitedBic: firstText(debited, ...branchId),
   };
+}
+
+/** BG-10: BT-59 is PartyName/Name; RegistrationName is read as a fallback some senders use. */
+function payee(node: XmlNode | null): RawParty | null {
+  if (!node) return null;
+  return { ...party(node), name: firstText(node, ['PartyName', 'Name'], ['PartyLegalEntity', 'RegistrationName']) };
 }
 
 /** The TaxTotal in the document currency (BT-110); a second one may be in the VAT currency. */
@@ -119,11 +136,14 @@ export function readUbl(root: XmlNode): RawInvoice {
     skonto: termTexts.flatMap(parseXRechnungSkonto),
     currency,
     lineTotal: text(totals, 'LineExtensionAmount'),
+    allowanceTotal: text(totals, 'AllowanceTotalAmount'),
+    chargeTotal: text(totals, 'ChargeTotalAmount'),
     taxBasisTotal: text(totals, 'TaxExclusiveAmount'),
     taxTotal: text(taxTotal, 'TaxAmount'),
     grandTotal: text(totals, 'TaxInclusiveAmount'),
     prepaid: text(totals, 'PrepaidAmount'),
     amountDue: text(totals, 'PayableAmount'),
+    rounding: text(totals, 'PayableRoundingAmount'),
     taxes: taxes(taxTotal),
     lines: children(root, creditNote ? 'CreditNoteLine' : 'InvoiceLine').map(line),
     purchaseOrder: text(root, 'OrderReference', 'ID'),
@@ -132,6 +152,7 @@ export function readUbl(root: XmlNode): RawInvoice {
     deliveryDate: rawDate(text(root, 'Delivery', 'ActualDeliveryDate')),
     seller: party(child(root, 'AccountingSupplierParty', 'Party')),
     buyer: party(child(root, 'AccountingCustomerParty', 'Party')),
+    payee: payee(child(root, 'PayeeParty')),
     paymentMeans: means.map(paymentMeans),
     remittance: means.map((m) => text(m, 'PaymentID')).find((id) => id !== null) ?? null,
     notes: children(root, 'Note')

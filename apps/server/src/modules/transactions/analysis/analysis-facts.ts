@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { OrgId, Tx } from '../../../db/database';
+import { accountVerifiedSql } from '../../counterparties/account-verified-sql';
 import type { TransactionRow } from '../transaction-rows';
 
 /**
@@ -49,6 +50,8 @@ export interface InvoiceIbanFacts {
   iban: string;
   /** Whether one of the counterparty's bank accounts has the invoice's IBAN. */
   known: boolean;
+  /** The payee the invoice's document names instead of the seller (EN 16931 BG-10), when it does. */
+  payeeName: string | null;
 }
 
 export interface AnalysisFacts {
@@ -158,14 +161,7 @@ async function loadCounterparties(
   }>(sql`
     select c.id, c.name, c.country, c.is_trusted, c.created_at,
            b.id as account_id, b.iban as account_iban, coalesce(b.iban_changed_at, b.created_at) as account_iban_since,
-           (coalesce((select e.iban = b.iban and e.result = 'match'
-                        from counterparty_email_verifications e
-                       where e.organization_id = c.organization_id and e.bank_account_id = b.id
-                       order by e.created_at desc, e.id desc limit 1), false)
-            or coalesce((select x.iban = b.iban and x.outcome = 'approved'
-                           from counterparty_executive_verifications x
-                          where x.organization_id = c.organization_id and x.bank_account_id = b.id
-                          order by x.created_at desc, x.id desc limit 1), false)) as verified
+           ${accountVerifiedSql('b')} as verified
       from counterparties c
       left join counterparty_bank_accounts b on b.organization_id = c.organization_id and b.counterparty_id = c.id
      where c.organization_id = ${orgId}
@@ -228,20 +224,36 @@ async function loadDuplicates(tx: Tx, orgId: OrgId, rows: readonly TransactionRo
 async function loadInvoiceIbans(tx: Tx, orgId: OrgId, rows: readonly TransactionRow[]): Promise<Map<string, InvoiceIbanFacts>> {
   const ids = [...new Set(rows.flatMap((row) => (row.invoiceId ? [row.invoiceId] : [])))];
   if (ids.length === 0) return new Map();
-  const result = await tx.execute<{ id: string; counterparty_id: string; name: string; iban: string; known: boolean }>(sql`
+  const result = await tx.execute<{
+    id: string;
+    counterparty_id: string;
+    name: string;
+    iban: string;
+    known: boolean;
+    payee_name: string | null;
+  }>(sql`
     select inv.id, inv.counterparty_id, c.name, upper(replace(inv.counterparty_iban, ' ', '')) as iban,
            exists (select 1 from counterparty_bank_accounts b
                     where b.organization_id = inv.organization_id and b.counterparty_id = inv.counterparty_id
-                      and b.iban = upper(replace(inv.counterparty_iban, ' ', ''))) as known
+                      and b.iban = upper(replace(inv.counterparty_iban, ' ', ''))) as known,
+           case when r.payment -> 'payee' is not null and jsonb_typeof(r.payment -> 'payee') = 'object'
+                then coalesce(r.payment -> 'payee' ->> 'name', '') end as payee_name
       from invoices inv
       join counterparties c on c.organization_id = inv.organization_id and c.id = inv.counterparty_id
+      left join invoice_readings r on r.organization_id = inv.organization_id and r.invoice_id = inv.id
      where inv.organization_id = ${orgId}
        and inv.id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
        and coalesce(inv.counterparty_iban, '') <> ''`);
   return new Map(
     result.rows.map((row) => [
       row.id,
-      { counterpartyId: row.counterparty_id, counterpartyName: row.name, iban: row.iban, known: row.known },
+      {
+        counterpartyId: row.counterparty_id,
+        counterpartyName: row.name,
+        iban: row.iban,
+        known: row.known,
+        payeeName: row.payee_name,
+      },
     ]),
   );
 }

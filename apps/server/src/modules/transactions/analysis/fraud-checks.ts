@@ -143,6 +143,17 @@ export const invoiceIbanDiffers: Check = (row, { facts }) => {
   );
 };
 
+/** The invoice's document names a payee other than the seller: whoever approves the payment looks twice. */
+export const invoicePayeeDiffers: Check = (row, { facts }) => {
+  const invoice = row.invoiceId ? facts.invoices.get(row.invoiceId) : undefined;
+  if (!invoice || invoice.payeeName === null) return null;
+  return flag(
+    'invoice_payee_differs',
+    `The invoice names a different payee (${invoice.payeeName || 'without a name'}) than ${invoice.counterpartyName}`,
+    { payeeName: invoice.payeeName, counterpartyName: invoice.counterpartyName },
+  );
+};
+
 /** In ANALYSIS_FLAG_CODES order, so a row's flags always come in the same order. */
 export const FRAUD_CHECKS: readonly Check[] = [
   ibanNeverPaid,
@@ -152,6 +163,7 @@ export const FRAUD_CHECKS: readonly Check[] = [
   amountAboveHistory,
   possibleDuplicate,
   invoiceIbanDiffers,
+  invoicePayeeDiffers,
 ];
 
 export function runFraudChecks(row: TransactionRow, context: CheckContext): AnalysisFlag[] {

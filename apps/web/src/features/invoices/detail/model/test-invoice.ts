@@ -51,6 +51,7 @@ export function buildInvoice(overrides: Partial<Invoice> = {}): Invoice {
     approval: null,
     reading: null,
     payment: null,
+    paymentAccountReview: null,
     createdAt: '2026-11-02T08:00:00+00:00',
     updatedAt: '2026-11-02T08:00:00+00:00',
     ...overrides,
