@@ -214,7 +214,10 @@ test('approved invoice → payment → run → approval → valid pain.001, down
   // The list and the export screen show the run as exported.
   await admin.goto('/demo/pr');
   await expect(admin.getByTestId('payment-run-row').filter({ hasText: `Lauf ${invoiceNumber}` })).toContainText('Exported');
+  // The export screen opens on its first tab (invoices, for an admin); payment runs have theirs.
   await admin.goto('/demo/export');
+  await expect(admin).toHaveURL(/\/demo\/export\/invoices$/);
+  await admin.getByRole('navigation', { name: 'What to export' }).getByRole('link', { name: 'Transactions' }).click();
   await expect(admin).toHaveURL(/\/demo\/export\/transactions$/);
   await expect(admin.getByTestId('export-exported').getByRole('link', { name: runLabel, exact: true })).toBeVisible();
 

@@ -80,6 +80,28 @@ describe('activityVerb and activityDetails', () => {
     expect(activityDetails({ approver: { from: 'Anna', to: 'Dora' }, note: 'Urlaub' })).toEqual({ note: 'Urlaub' });
   });
 
+  it('says where a chosen account to pay came from, and shows the IBANs in groups of four', () => {
+    const chosen = {
+      counterpartyIban: { from: null, to: 'DE89370400440532013000' },
+      counterpartyBic: { from: null, to: 'COBADEFFXXX' },
+      paymentAccountChoice: { source: 'document', role: 'payee' },
+    };
+    expect(activityVerb({ action: 'update', changes: chosen })).toBe('update');
+    expect(activityDetails(chosen)).toEqual({ paymentAccountChoice: { source: 'document', role: 'payee' } });
+    expect(describeActivityChanges(chosen, status)).toEqual([
+      { field: 'counterpartyIban', from: null, to: 'DE89 3704 0044 0532 0130 00', hasValues: true },
+      { field: 'counterpartyBic', from: null, to: 'COBADEFFXXX', hasValues: true },
+    ]);
+    expect(activityDetails({ paymentAccountChoice: { source: 'counterparty' } })).toEqual({
+      paymentAccountChoice: { source: 'counterparty', role: null },
+    });
+    // Whatever a later server writes that this screen does not know is left out, not guessed at.
+    expect(activityDetails({ paymentAccountChoice: { source: 'somewhere' } })).toEqual({});
+    expect(activityDetails({ paymentAccountChoice: { source: 'document', role: 'broker' } })).toEqual({
+      paymentAccountChoice: { source: 'document', role: null },
+    });
+  });
+
   it('shows who an approval was handed on from and to, not the ids', () => {
     const changes = describeActivityChanges(
       { approver: { from: 'Anna', to: 'Dora' }, fromApproverId: 'a', toApproverId: 'd', step: 0 },

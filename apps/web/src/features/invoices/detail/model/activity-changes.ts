@@ -1,3 +1,6 @@
+import { formatIban } from '@kontor/domain/iban';
+import { DOCUMENT_ACCOUNT_ROLES, type DocumentAccountRole } from '@kontor/domain/invoices/document-payment';
+import { PAYMENT_ACCOUNT_CHOICES } from '@kontor/domain/invoices/payment-account-review';
 import { formatMoney } from '@kontor/domain/money';
 import { formatPercentInput } from '@/lib/decimal-input';
 
@@ -12,6 +15,8 @@ export interface ActivityChange {
 
 const MONEY_FIELDS = new Set(['netAmount', 'taxAmount', 'totalAmount', 'skontoAmount']);
 const RATE_FIELDS = new Set(['taxRate', 'skontoRate']);
+/** Shown in groups of four, as the form shows them. */
+const IBAN_FIELDS = new Set(['counterpartyIban']);
 /** References (ids of records and master data) and lists are named, not shown. */
 const HIDDEN_VALUE = /Id$|^(counterparty|costCenter2?|ledgerAccount|partialAmount|lineItems)$/;
 
@@ -28,6 +33,7 @@ function formatValue(
   if (value === null || value === undefined || value === '') return null;
   if (MONEY_FIELDS.has(field) && typeof value === 'number') return formatMoney(value, currency);
   if (RATE_FIELDS.has(field) && typeof value === 'number') return `${formatPercentInput(value)} %`;
+  if (IBAN_FIELDS.has(field) && typeof value === 'string') return formatIban(value);
   if (field === 'status' && typeof value === 'string') return translateStatus(value);
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   if (typeof value === 'boolean') return value ? '✓' : '✗';
@@ -162,17 +168,33 @@ export function describeActivityEntryChanges(
   );
 }
 
+/** Where a person took the account to pay from (issue 50); the role of a document's account when known. */
+export interface PaymentAccountChoiceDetail {
+  source: (typeof PAYMENT_ACCOUNT_CHOICES)[number];
+  role: DocumentAccountRole | null;
+}
+
+function paymentAccountChoiceOf(value: unknown): PaymentAccountChoiceDetail | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { source, role } = value as { source?: unknown; role?: unknown };
+  const knownSource = PAYMENT_ACCOUNT_CHOICES.find((choice) => choice === source);
+  if (!knownSource) return undefined;
+  return { source: knownSource, role: DOCUMENT_ACCOUNT_ROLES.find((known) => known === role) ?? null };
+}
+
 export interface ActivityDetails {
   reason?: string;
   note?: string;
   /** An approval handed to a substitute: the day (YYYY-MM-DD) its approver is away until. */
   absentUntil?: string;
   files?: string[];
+  paymentAccountChoice?: PaymentAccountChoiceDetail;
 }
 
 /**
  * Free-text details worth showing next to the verb: the reason (of a cancellation or rejection),
- * the note of an approval handed on, the absence it was handed on for, the files attached or removed.
+ * the note of an approval handed on, the absence it was handed on for, the files attached or
+ * removed, where a chosen account to pay came from.
  */
 export function activityDetails(changes: Record<string, unknown> | null): ActivityDetails {
   if (!changes) return {};
@@ -180,6 +202,8 @@ export function activityDetails(changes: Record<string, unknown> | null): Activi
   if (typeof changes.reason === 'string') details.reason = changes.reason;
   if (typeof changes.note === 'string') details.note = changes.note;
   if (typeof changes.absentUntil === 'string') details.absentUntil = changes.absentUntil;
+  const choice = paymentAccountChoiceOf(changes.paymentAccountChoice);
+  if (choice) details.paymentAccountChoice = choice;
   const files = changes.attachmentsAdded ?? changes.attachmentRemoved ?? changes.fileName;
   if (typeof files === 'string') details.files = [files];
   else if (Array.isArray(files)) details.files = files.filter((file): file is string => typeof file === 'string');

@@ -16,6 +16,7 @@ import { CounterpartySection } from './counterparty-section';
 import { ErrorSummary } from './error-summary';
 import { InvoiceDataSection } from './invoice-data-section';
 import { LineItemsSection } from './line-items-section';
+import { PaymentAccountPanel } from './payment-account-panel';
 import { PaymentSection } from './payment-section';
 import { ReadingContext, type ReadingFormContext } from './reading-context';
 import { SplitsSection } from './splits-section';
@@ -86,6 +87,14 @@ export function InvoiceForm({ invoice, onDirtyChange }: InvoiceFormProps) {
           ) : null}
           <fieldset disabled={!isEditable || editor.isSaving} className="grid min-w-0 gap-4">
             <CounterpartySection />
+            {invoice.paymentAccountReview ? (
+              <PaymentAccountPanel
+                invoice={invoice}
+                review={invoice.paymentAccountReview}
+                hasUnsavedChanges={isDirty}
+                isEditable={isEditable}
+              />
+            ) : null}
             <InvoiceDataSection />
             <AmountsSection />
             <PaymentSection />

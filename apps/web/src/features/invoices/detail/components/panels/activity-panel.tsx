@@ -7,7 +7,13 @@ import { currentLocale } from '@/lib/i18n';
 import { ErrorState } from '@/components/ui/error-state';
 import { LoadingState } from '@/components/ui/loading-state';
 import { useInvoiceActivity } from '../../api/list-activity';
-import { activityDetails, activityVerb, activityVerbValues, describeActivityEntryChanges } from '../../model/activity-changes';
+import {
+  activityDetails,
+  activityVerb,
+  activityVerbValues,
+  describeActivityEntryChanges,
+  type PaymentAccountChoiceDetail,
+} from '../../model/activity-changes';
 import { isInvoiceFormField } from '../../model/invoice-form-values';
 import type { SelectOption } from '../form/form-controls';
 import { useMasterDataOptions } from '../form/use-master-data-options';
@@ -78,6 +84,13 @@ export function ActivityPanel({ invoiceId }: { invoiceId: string }) {
     },
   };
 
+  const paymentAccountChoiceText = ({ source, role }: PaymentAccountChoiceDetail) => {
+    if (source === 'counterparty') return t('activity.paymentAccountChoice.counterparty');
+    return role
+      ? t('activity.paymentAccountChoice.document', { role: t(`activity.paymentAccountChoice.roles.${role}`) })
+      : t('activity.paymentAccountChoice.documentWithoutRole');
+  };
+
   if (activity.isPending) return <LoadingState />;
   if (activity.isError)
     return <ErrorState title={t('activity.loadFailed')} error={activity.error} onRetry={() => void activity.refetch()} />;
@@ -102,6 +115,11 @@ export function ActivityPanel({ invoiceId }: { invoiceId: string }) {
               </p>
             ) : null}
             {details.files ? <p className="mt-1 text-xs text-muted-foreground">{details.files.join(', ')}</p> : null}
+            {details.paymentAccountChoice ? (
+              <p className="mt-1 text-xs" data-testid="activity-payment-account-choice">
+                {paymentAccountChoiceText(details.paymentAccountChoice)}
+              </p>
+            ) : null}
           </>
         );
       }}

@@ -5,6 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { formatDate, formatMoney } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
 import { sortFormalItems } from '../../model/reading-labels';
+import { RuleWarnings } from './rule-warnings';
 
 interface ReadingChecksProps {
   reading: InvoiceReading;
@@ -15,13 +16,17 @@ interface ReadingChecksProps {
 
 /**
  * What the checks on the read document found: possible duplicates (with links), a ZUGFeRD or
- * Factur-X PDF whose visible text disagrees with its embedded XML, and missing §14 UStG items.
+ * Factur-X PDF whose visible text disagrees with its embedded XML, missing §14 UStG items and
+ * broken EN 16931 rules.
  */
 export function ReadingChecks({ reading, currency, invoicePath }: ReadingChecksProps) {
   const { t } = useTranslation('invoice-detail');
   const locale = currentLocale();
   const missing = sortFormalItems(reading.missingFormalItems);
-  if (reading.duplicates.length === 0 && reading.hybridMismatches.length === 0 && missing.length === 0) return null;
+  const ruleWarnings = reading.ruleWarnings ?? [];
+  const isClean =
+    reading.duplicates.length === 0 && reading.hybridMismatches.length === 0 && missing.length === 0 && ruleWarnings.length === 0;
+  if (isClean) return null;
   return (
     <section aria-label={t('reading.checks.label')} className="grid gap-3" data-testid="reading-checks">
       {reading.duplicates.length > 0 ? (
@@ -66,6 +71,7 @@ export function ReadingChecks({ reading, currency, invoicePath }: ReadingChecksP
           </ul>
         </Alert>
       ) : null}
+      <RuleWarnings warnings={ruleWarnings} />
     </section>
   );
 }
