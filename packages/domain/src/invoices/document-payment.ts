@@ -81,3 +81,12 @@ export const documentPaymentSchema = z.object({
   payee: documentPayeeSchema.nullable(),
 });
 export type DocumentPayment = z.infer<typeof documentPaymentSchema>;
+
+/**
+ * Whether the document itself says where (or whether) to pay: an account, a payee or a direct
+ * debit. Then the account to pay is chosen against it and never copied from the counterparty's
+ * record, not even when a person picks the counterparty (issue 50).
+ */
+export function isPaymentNamedByDocument(payment: DocumentPayment | null | undefined): boolean {
+  return Boolean(payment && (payment.account || payment.payee || payment.means === 'direct_debit'));
+}

@@ -10,6 +10,7 @@ import { completeExport } from './complete-export';
 import { newPersonalAccounts, writeArchiveExtras } from './archive-extras';
 import { documentEntriesOf, NameRegistry, type IndexedInvoice } from './document-entries';
 import { readExportSettings } from './export-settings';
+import { headerName } from './header-name';
 import { EXPORT_TEXTS } from './export-texts';
 import { readJobItems } from './job-items';
 import { failDownloadJob, findDownloadJobs, type DownloadJobRow } from './job-repo';
@@ -84,7 +85,7 @@ export class ExportRunner {
     const fileContext = {
       job,
       settings,
-      exportedBy: (job.createdByName || job.createdByEmail || 'Kontor').slice(0, 25),
+      exportedBy: headerName(job.createdByName || job.createdByEmail || 'Kontor'),
       createdAt: job.createdAt,
       labels: {
         invoices: texts.batchLabel,

@@ -4,6 +4,7 @@ import {
   isInvoiceEditable,
   nextInvoiceStatus,
   isOcrRunning,
+  isPaymentNamedByDocument,
   type Invoice,
   type InvoiceFields,
   type UpdateInvoiceBody,
@@ -201,7 +202,12 @@ export class InvoiceService {
 
       // A read document's account is chosen on the invoice (issue 50), never filled in from the record.
       const reading = await findReading(tx, org.orgId, id);
-      const { version, partialAmount, lineItems, ...fields } = await fillFromCounterparty(tx, org.orgId, body, !reading?.payment);
+      const { version, partialAmount, lineItems, ...fields } = await fillFromCounterparty(
+        tx,
+        org.orgId,
+        body,
+        !isPaymentNamedByDocument(reading?.payment),
+      );
       // Required-field settings do not matter here: the view is only compared with the new fields.
       const viewBefore = toInvoice(before, await loadInvoiceParts(tx, org.orgId, id), DEFAULT_REQUIRED_FIELDS);
       const isApprovalAffected =

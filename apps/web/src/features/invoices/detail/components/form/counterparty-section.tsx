@@ -27,7 +27,7 @@ export function CounterpartySection() {
   const { control, getValues, setValue } = useFormContext<InvoiceFormValues>();
   const [counterpartyId, counterpartyName] = useWatch({ control, name: ['counterparty', 'counterpartyName'] });
   const selected = useCounterparty(counterpartyId ?? null);
-  const { proposedCounterparty } = useReading();
+  const { proposedCounterparty, hasDocumentPayment } = useReading();
   const [createInitial, setCreateInitial] = useState<CounterpartyCreateValues | null>(null);
   const error = useFieldError('counterparty');
   const id = fieldId('counterparty');
@@ -90,6 +90,9 @@ export function CounterpartySection() {
       counterparty,
     );
     for (const [field, value] of Object.entries(updates) as [CounterpartyCopyField, string | null][]) {
+      // A read document's account to pay is chosen in its panel, never copied from the record;
+      // the previous counterparty's account is still emptied (it was the wrong supplier's).
+      if (hasDocumentPayment && value !== null && (field === 'counterpartyIban' || field === 'counterpartyBic')) continue;
       setValue(field, value, DIRTY);
     }
   };

@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { FormProvider, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { invoiceWarnings } from '@kontor/domain/invoices/invoice-rules';
+import { isPaymentNamedByDocument } from '@kontor/domain/invoices/document-payment';
 import { isInvoiceEditable } from '@kontor/domain/invoices/invoice-status';
 import type { Invoice } from '@kontor/domain/invoices/invoice-schema';
 import { isValidationKey } from '@kontor/domain/validation';
@@ -43,6 +44,7 @@ export function InvoiceForm({ invoice, onDirtyChange }: InvoiceFormProps) {
       fields: invoice.reading?.fields ?? {},
       editedFields: editor.editedFields,
       proposedCounterparty: invoice.reading?.proposedCounterparty ?? null,
+      hasDocumentPayment: isPaymentNamedByDocument(invoice.reading?.payment),
     }),
     [invoice.reading, editor.editedFields],
   );
