@@ -51,10 +51,15 @@ export function invoiceBookings(row: ExportInvoiceRow, options: BookingOptions):
   return lines.map((line) => {
     const amount = Math.abs(line.amount);
     const isWhole = line.position === 0;
+    // An invoice credits the creditor and a credit note debits it. A line whose sign is opposite to
+    // the total's (a negative split line, such as a discount allocated to a cost centre) books on
+    // the other side, so that the bookings always sum to the invoice's total.
+    const isOpposite = Math.sign(line.amount) * Math.sign(row.totalAmount ?? 0) < 0;
+    const isCreditorDebited = isCredit !== isOpposite;
     return {
       kind: isCredit ? 'credit_note' : 'invoice',
       amount,
-      side: isCredit ? 'debit' : 'credit',
+      side: isCreditorDebited ? 'debit' : 'credit',
       currency,
       exchangeRate: rate ?? null,
       baseAmount: rate === undefined ? null : toEuro(amount, rate),
