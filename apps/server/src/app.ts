@@ -11,6 +11,7 @@ import { responseSerializerCompiler } from './lib/response-serializer';
 import { accessPlugin } from './plugins/access';
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
+import { apiHeadersPlugin } from './plugins/api-headers';
 import { sessionPlugin } from './plugins/session';
 import { SessionStore } from './plugins/session-store';
 import { openApiPlugin } from './plugins/openapi';
@@ -94,6 +95,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
 
   await app.register(cookie, { secret: config.session.secret });
   await app.register(errorsPlugin);
+  await app.register(apiHeadersPlugin);
   await app.register(accessPlugin);
   await app.register(sessionPlugin, {
     store: new SessionStore(dependencies.database, config.session, dependencies.listener),

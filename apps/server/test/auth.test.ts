@@ -182,6 +182,19 @@ describe('session calls', () => {
       headers: browserHeaders(backCookie),
     });
     expect(strangerRefresh.statusCode).toBe(404);
+
+    // Another site cannot move the session through a link or an image: refused, the session stays.
+    for (const site of ['cross-site', 'same-site']) {
+      const forged = await testApp.app.inject({
+        method: 'GET',
+        url: `/api/auth/refresh?organizationId=${second.id}`,
+        headers: browserHeaders(backCookie, { 'sec-fetch-site': site }),
+      });
+      expect(forged.statusCode, site).toBe(403);
+      expect(forged.json().code).toBe('csrf_refused');
+    }
+    const still = await testApp.app.inject({ method: 'GET', url: '/api/auth/management', headers: browserHeaders(backCookie) });
+    expect(still.json().organization).toMatchObject({ id: first.id });
   });
 
   it('GET /user/user-permissions: admin holds all six, a user only their own', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -10,7 +10,7 @@ import { access } from './access';
 /**
  * The local mailbox: every captured mail, readable in the browser at /mailbox (and as JSON at
  * /api/mailbox for tests and e2e). It exists only where mail is not really sent — no SMTP_URL,
- * not production, and served on localhost — and answers 404 everywhere else.
+ * not production, served on localhost, and asked for from this machine — and answers 404 everywhere else.
  *
  * Access is public on purpose: this is a developer tool on a local machine, where the mails
  * belong to demo accounts and there may be nobody signed in yet (sign-up verification mails).
@@ -141,11 +141,24 @@ function recipientFilter(to: string | undefined): SQL | undefined {
   return sql`exists (select 1 from unnest(${mailOutbox.toAddresses}) as address where lower(address) = lower(${to}))`;
 }
 
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * A request from this machine itself: the socket's peer is the loopback address and no proxy
+ * forwarded it for someone else. The server listens on every interface by default, so the
+ * mailbox (every organisation's mails, verification links among them) must check the caller too.
+ */
+export function isLoopbackRequest(request: FastifyRequest): boolean {
+  const peer = request.socket.remoteAddress;
+  const forwarded = request.headers['x-forwarded-for'] ?? request.headers.forwarded;
+  return peer !== undefined && LOOPBACK.has(peer) && forwarded === undefined;
+}
+
 export function registerMailboxRoutes(app: FastifyInstance): void {
   const isAvailable = isMailboxAvailable(app.config);
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const assertAvailable = () => {
-    if (!isAvailable) throw new AppError('not_found');
+  const assertAvailable = (request: FastifyRequest) => {
+    if (!isAvailable || !isLoopbackRequest(request)) throw new AppError('not_found');
   };
   // Across organisations by design (see above), hence the owner's connection.
   const listMails = (to: string | undefined, limit: number) =>
@@ -162,7 +175,7 @@ export function registerMailboxRoutes(app: FastifyInstance): void {
     '/mailbox',
     { config: { access: access.public }, schema: { hide: true, querystring: listQuerySchema } },
     async (request, reply) => {
-      assertAvailable();
+      assertAvailable(request);
       const rows = await listMails(request.query.to, request.query.limit);
       return sendPage(reply, 'Local mailbox · Kontor', renderList(rows, request.query.to));
     },
@@ -172,7 +185,7 @@ export function registerMailboxRoutes(app: FastifyInstance): void {
     '/mailbox/:id',
     { config: { access: access.public }, schema: { hide: true, params: z.object({ id: z.string() }) } },
     async (request, reply) => {
-      assertAvailable();
+      assertAvailable(request);
       if (!z.uuid().safeParse(request.params.id).success) throw new AppError('not_found');
       const [row] = await app.database.withSystem((tx) =>
         tx.select().from(mailOutbox).where(eq(mailOutbox.id, request.params.id)),
@@ -189,7 +202,7 @@ export function registerMailboxRoutes(app: FastifyInstance): void {
       schema: { hide: true, querystring: listQuerySchema, response: { 200: z.object({ items: z.array(mailJsonSchema) }) } },
     },
     async (request) => {
-      assertAvailable();
+      assertAvailable(request);
       const rows = await listMails(request.query.to, request.query.limit);
       return { items: rows.map(toJson) };
     },

@@ -232,6 +232,18 @@ describe('mailer without SMTP (captured mail, local mailbox)', () => {
     expect(items.map((item) => item.subject)).toEqual(['Invoice <42> & more']);
     expect(items[0]?.to).toEqual(['Bob@Example.com']);
   });
+
+  it('serves the mailbox only to this machine: another address, or a forwarded request, gets 404', async () => {
+    for (const url of ['/mailbox', '/api/mailbox']) {
+      const remote = await target.app.inject({ method: 'GET', url, remoteAddress: '192.0.2.10' });
+      expect(remote.statusCode, url).toBe(404);
+      expect(remote.body).not.toContain('Bob@Example.com');
+      const forwarded = await target.app.inject({ method: 'GET', url, headers: { 'x-forwarded-for': '198.51.100.4' } });
+      expect(forwarded.statusCode, url).toBe(404);
+      const local6 = await target.app.inject({ method: 'GET', url, remoteAddress: '::1' });
+      expect(local6.statusCode, url).toBe(200);
+    }
+  });
 });
 
 /** Just enough SMTP for nodemailer: greets, accepts or refuses MAIL FROM, records the DATA. */

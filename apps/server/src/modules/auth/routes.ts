@@ -10,6 +10,7 @@ import {
   switchOrganizationBodySchema,
   userResponseSchema,
 } from '@kontor/domain';
+import { AppError } from '../../lib/app-error';
 import { access } from '../../plugins/access';
 import { toAuthenticatedUser } from './service';
 
@@ -51,7 +52,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.authenticated },
       schema: { tags, querystring: refreshQuerySchema, response: { 200: userResponseSchema } },
     },
-    async (request, reply) => ({ user: await auth.refresh(request, reply, request.query.organizationId) }),
+    async (request, reply) => {
+      // SPEC §7 keeps this a GET, but moving the session to another organisation changes state:
+      // another site must not do it through a link or an image (the CSRF check skips GETs).
+      const site = request.headers['sec-fetch-site'];
+      if (request.query.organizationId && (site === 'cross-site' || site === 'same-site')) throw new AppError('csrf_refused');
+      return { user: await auth.refresh(request, reply, request.query.organizationId) };
+    },
   );
 
   app.post(
