@@ -56,6 +56,8 @@ export const VALIDATION_KEYS = [
   'datev_consultant_number_invalid',
   'datev_client_number_invalid',
   'account_length_invalid',
+  // A NUL or a broken surrogate pair: PostgreSQL cannot store it, so no route takes it (issue 55).
+  'unstorable_character',
   // The schema's own checks that carry no rule key (zod's issue codes), for API callers.
   'invalid_choice',
   'invalid_type',

@@ -33,6 +33,8 @@ export interface RouteTableEntry {
   access: RouteAccess;
   /** For routes with an :id-like parameter: which resource the id names (the isolation matrix creates one). */
   resource: string | undefined;
+  /** Which parts of the request the route validates (tests walk them with hostile input). */
+  validates: ('body' | 'querystring' | 'params')[];
 }
 
 declare module 'fastify' {
@@ -77,7 +79,8 @@ export const accessPlugin = fp(
       }
       for (const method of methods) {
         if (method === 'HEAD') continue;
-        app.routeTable.push({ method, url: route.url, access: declared, resource: route.config?.resource });
+        const validates = (['body', 'querystring', 'params'] as const).filter((part) => route.schema?.[part] !== undefined);
+        app.routeTable.push({ method, url: route.url, access: declared, resource: route.config?.resource, validates });
       }
       // Checked in the route's onRequest, which runs after the session hook and before the body is
       // read: an unauthorised caller learns nothing from validation and cannot make us parse uploads.
