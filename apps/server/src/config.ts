@@ -71,6 +71,16 @@ const envSchema = z.object({
   BANK_FILE_MAX_MB: z.coerce.number().int().min(1).max(2048).default(200),
   /** Lifetime of the download link an export's "send to me by e-mail" mails (S3 allows up to 7 days). */
   EXPORT_MAIL_LINK_HOURS: z.coerce.number().int().min(1).max(168).default(72),
+  /**
+   * Largest zip an export writes: fflate writes no ZIP64, so 4 GiB − 1 is the format's hard limit;
+   * 2 GiB by default because many unzip tools (and Windows' own) fail on larger plain zips.
+   */
+  EXPORT_ZIP_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(4 * 1024 ** 3 - 1)
+    .default(2 * 1024 ** 3),
 });
 
 export type Role = 'api' | 'worker';
@@ -118,8 +128,8 @@ export interface Config {
   vatCheck: { enabled: boolean; viesUrl: string; timeoutMs: number };
   /** Bank file uploads (issue 7 item 5): the size limit of one file. */
   bankFileImport: { maxBytes: number };
-  /** Accounting exports (issue 41): how long a mailed download link works. */
-  exports: { mailLinkTtlSeconds: number };
+  /** Accounting exports (issue 41): how long a mailed download link works, the largest zip (issue 58). */
+  exports: { mailLinkTtlSeconds: number; zipMaxBytes: number };
 }
 
 /** A secret kept in the data folder so that sessions survive restarts without configuration. */
@@ -226,7 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailImport: { domain: e.MAIL_DOMAIN, port: e.SMTP_IMPORT_PORT, host: e.SMTP_IMPORT_HOST },
     vatCheck: { enabled: e.VAT_CHECK, viesUrl: e.VIES_URL.replace(/\/$/, ''), timeoutMs: 10_000 },
     bankFileImport: { maxBytes: e.BANK_FILE_MAX_MB * 1024 * 1024 },
-    exports: { mailLinkTtlSeconds: e.EXPORT_MAIL_LINK_HOURS * 3600 },
+    exports: { mailLinkTtlSeconds: e.EXPORT_MAIL_LINK_HOURS * 3600, zipMaxBytes: e.EXPORT_ZIP_MAX_BYTES },
     ...overrides,
   };
 }

@@ -329,6 +329,16 @@ describe('bank file imports: pain.001 as transactions, camt.053 and pain.001 as 
       expect(storedFiles()).toBe(filesBefore);
     });
 
+    it('a genuine camt.053 with a DOCTYPE → 422 bank_file_doctype_refused, saying why', async () => {
+      const before = await storedImports();
+      const content = camtXml([{ amount: '1.00', iban: NEW_IBAN }]).replace('<Document', '<!DOCTYPE Document>\n<Document');
+      const response = await uploadBankFile(testApp, org.admin.cookie, 'trusted_history', content);
+      expect(response.statusCode, response.body).toBe(422);
+      expect(response.json().code).toBe('bank_file_doctype_refused');
+      expect(response.json().message).toContain('DOCTYPE');
+      expect(await storedImports()).toBe(before);
+    });
+
     it('a camt.053 as transactions → 422 bank_file_wrong_kind', async () => {
       const response = await uploadBankFile(
         testApp,

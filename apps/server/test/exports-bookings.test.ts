@@ -3,15 +3,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDatevFile } from '@kontor/formats';
 import { costCenters, invoiceSplits, ledgerAccounts, taxKeys } from '../src/db/schema';
-import { createOrganizationWithAdmin, type TestOrganization } from './factories';
-import { createTestApp, type TestApp } from './harness';
+import { type TestOrganization } from './factories';
+import type { TestApp } from './harness';
 import {
-  createExportMasterData,
-  exportClient,
+  startExportTest,
   exportFile,
   exportNow,
   readyInvoice,
-  saveDatevSettings,
   type ExportClient,
   type ExportMasterData,
 } from './exports-fixtures';
@@ -30,11 +28,7 @@ describe('bookings of invoices with split lines (issue 56)', () => {
   let master: ExportMasterData;
 
   beforeAll(async () => {
-    testApp = await createTestApp();
-    org = await createOrganizationWithAdmin(testApp, 'Splitbuchung GmbH');
-    client = exportClient(testApp, org.admin);
-    master = await createExportMasterData(testApp, org.id);
-    await saveDatevSettings(client);
+    ({ testApp, org, client, master } = await startExportTest('Splitbuchung GmbH'));
   });
   afterAll(async () => testApp.close());
 

@@ -10,8 +10,8 @@ import type {
   ExportSettingsInput,
 } from '@kontor/domain';
 import { counterparties, downloadJobs, invoices, ledgerAccounts, taxKeys } from '../src/db/schema';
-import { browser, type TestOrganization, type TestUser } from './factories';
-import type { TestApp } from './harness';
+import { browser, createOrganizationWithAdmin, type TestOrganization, type TestUser } from './factories';
+import { createTestApp, type TestApp } from './harness';
 import { createMasterData, uploadInvoice } from './invoice-fixtures';
 
 /** The export routes as one user calls them. */
@@ -32,6 +32,19 @@ export function exportClient(testApp: TestApp, user: TestUser) {
   };
 }
 export type ExportClient = ReturnType<typeof exportClient>;
+
+/**
+ * A fresh app with one organisation ready to export: its admin's export client, the master data
+ * exports book on and, unless `datev: false`, DATEV's consultant and client numbers.
+ */
+export async function startExportTest(name: string, options: { env?: Record<string, string>; datev?: boolean } = {}) {
+  const testApp = await createTestApp(options.env ? { env: options.env } : {});
+  const org = await createOrganizationWithAdmin(testApp, name);
+  const client = exportClient(testApp, org.admin);
+  const master = await createExportMasterData(testApp, org.id);
+  if (options.datev !== false) await saveDatevSettings(client);
+  return { testApp, org, client, master };
+}
 
 /** Master data an export books on: a supplier with its AP account, a G/L account, a tax key DATEV knows. */
 export async function createExportMasterData(testApp: TestApp, organizationId: string) {

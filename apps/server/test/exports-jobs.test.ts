@@ -3,17 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DownloadJob } from '@kontor/domain';
 import { readDatevFile } from '@kontor/formats';
 import { invoices } from '../src/db/schema';
-import { browser, createOrganizationWithAdmin, type TestOrganization } from './factories';
-import { createTestApp, type TestApp } from './harness';
-import {
-  createExportMasterData,
-  exportClient,
-  exportFile,
-  readyInvoice,
-  saveDatevSettings,
-  type ExportClient,
-  type ExportMasterData,
-} from './exports-fixtures';
+import { browser, type TestOrganization } from './factories';
+import type { TestApp } from './harness';
+import { startExportTest, exportFile, readyInvoice, type ExportClient, type ExportMasterData } from './exports-fixtures';
 
 /**
  * Issue 57: an export job whose first attempt dies while it writes offers nothing, keeps its
@@ -26,11 +18,7 @@ describe('export jobs: a retried attempt and the lock (issue 57)', () => {
   let master: ExportMasterData;
 
   beforeAll(async () => {
-    testApp = await createTestApp();
-    org = await createOrganizationWithAdmin(testApp, 'Wiederholung GmbH');
-    client = exportClient(testApp, org.admin);
-    master = await createExportMasterData(testApp, org.id);
-    await saveDatevSettings(client);
+    ({ testApp, org, client, master } = await startExportTest('Wiederholung GmbH'));
   });
   afterAll(async () => testApp.close());
 

@@ -5,9 +5,10 @@ import { downloadJobs, invoices, invoiceSplits } from '../src/db/schema';
 import { sweepAbandonedJobs } from '../src/modules/exports/plugin';
 import { JOBS_SCHEMA } from '../src/plugins/jobs';
 import { addMember, browser, createOrganizationWithAdmin, type TestOrganization } from './factories';
-import { createTestApp, type TestApp } from './harness';
+import type { TestApp } from './harness';
 import { validFields } from './invoice-fixtures';
 import {
+  startExportTest,
   createExportMasterData,
   exportClient,
   exportNow,
@@ -24,10 +25,7 @@ describe('the pre-export check, the lock on booked invoices and the faults of ex
   let master: ExportMasterData;
 
   beforeAll(async () => {
-    testApp = await createTestApp();
-    org = await createOrganizationWithAdmin(testApp, 'Prüfung GmbH');
-    client = exportClient(testApp, org.admin);
-    master = await createExportMasterData(testApp, org.id);
+    ({ testApp, org, client, master } = await startExportTest('Prüfung GmbH', { datev: false }));
   });
   afterAll(async () => testApp.close());
 

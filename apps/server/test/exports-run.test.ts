@@ -1,20 +1,16 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DownloadJob, Invoice } from '@kontor/domain';
 import { decodeCp1252, readBmdFile, readDatevFile, readRzlFile } from '@kontor/formats';
-import { invoiceFiles, invoices } from '../src/db/schema';
-import { browser, createOrganizationWithAdmin, type TestOrganization } from './factories';
-import { createTestApp, type TestApp } from './harness';
+import { browser, type TestOrganization } from './factories';
+import type { TestApp } from './harness';
 import { outboxFor } from './approval-fixtures';
 import {
-  createExportMasterData,
+  startExportTest,
   exportActivity,
-  exportClient,
   exportFile,
   exportNow,
   readyInvoice,
-  saveDatevSettings,
   unzip,
   type ExportClient,
   type ExportMasterData,
@@ -27,11 +23,7 @@ describe('accounting export jobs end to end (issue 41)', () => {
   let master: ExportMasterData;
 
   beforeAll(async () => {
-    testApp = await createTestApp();
-    org = await createOrganizationWithAdmin(testApp, 'Buchhaltung GmbH');
-    client = exportClient(testApp, org.admin);
-    master = await createExportMasterData(testApp, org.id);
-    await saveDatevSettings(client);
+    ({ testApp, org, client, master } = await startExportTest('Buchhaltung GmbH'));
   });
   afterAll(async () => testApp.close());
 
@@ -206,23 +198,6 @@ describe('accounting export jobs end to end (issue 41)', () => {
     const activity = await exportActivity(testApp, id);
     expect(activity.map((entry) => entry.changes.exportAgain)).toEqual([false, true]);
     expect((await invoice(id)).status).toBe('exported');
-  });
-
-  it('fails a job whose document is gone without offering a file, and the invoices stay ready to export', async () => {
-    const id = await readyInvoice(testApp, org, master);
-    await testApp.database.db
-      .update(invoiceFiles)
-      .set({ storageKey: `org/${org.id}/invoices/${id}/gone.png` })
-      .where(eq(invoiceFiles.invoiceId, id));
-    const job = await exportNow(testApp, org, client, {
-      selection: { kind: 'invoices', invoiceIds: [id] },
-      format: 'datev',
-      type: 'simple',
-    });
-    expect(job).toMatchObject({ status: 'failed', failureCode: 'export_document_missing', fileName: null });
-    expect((await client.link(job.id)).statusCode).toBe(409);
-    const [row] = await testApp.database.db.select().from(invoices).where(eq(invoices.id, id));
-    expect(row).toMatchObject({ status: 'approved', exportingJobId: null, lastExportId: null });
   });
 
   it('keeps the file of a DATEV export in Windows-1252 with CRLF', async () => {

@@ -115,6 +115,27 @@ describe.skipIf(!hasEInvoiceFixtures)('reading e-invoices', () => {
     ]);
     expect(broken.statusCode).toBe(422);
     expect(broken.json().code).toBe('upload_xml_malformed');
+
+    // A web page is said to be one; a DOCTYPE is refused for safety, and the message says so.
+    const page = await uploadFiles(testApp, org.admin.cookie, [
+      {
+        filename: 'rechnung.html',
+        contentType: 'text/html',
+        content: Buffer.from('<!DOCTYPE html>\n<html><body>Rechnung</body></html>'),
+      },
+    ]);
+    expect(page.statusCode).toBe(415);
+    expect(page.json()).toMatchObject({ code: 'upload_html_not_invoice', params: { fileName: 'rechnung.html' } });
+    expect(page.json().message).toContain('HTML');
+    const withDoctype = readFixture(CII)
+      .toString('utf8')
+      .replace('<rsm:CrossIndustryInvoice', '<!DOCTYPE rsm:CrossIndustryInvoice [ <!ENTITY x "y"> ]>\n<rsm:CrossIndustryInvoice');
+    const doctype = await uploadFiles(testApp, org.admin.cookie, [
+      { filename: 'doctype.xml', contentType: XML_TYPE, content: Buffer.from(withDoctype) },
+    ]);
+    expect(doctype.statusCode).toBe(422);
+    expect(doctype.json()).toMatchObject({ code: 'upload_xml_doctype_refused', params: { fileName: 'doctype.xml' } });
+    expect(doctype.json().message).toContain('DOCTYPE');
   });
 
   it('lists the §14 UStG items a MINIMUM profile invoice lacks', async () => {

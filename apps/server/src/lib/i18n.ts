@@ -36,6 +36,11 @@ export function translateError(code: ErrorCode, locale: Locale, params?: ErrorPa
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => String(params?.[key] ?? ''));
 }
 
+/** The link page's texts (signed_url_page_*), kept with the errors: in both languages like them. */
+export function translateErrorText(key: keyof typeof en, locale: Locale): string {
+  return messages[locale][key] ?? messages.en[key] ?? key;
+}
+
 const validationMessages: Record<Locale, Record<string, string>> = { de: validationDe, en: validationEn };
 
 /** A field message: a rule key from packages/domain becomes its sentence; anything else stays as it is. */

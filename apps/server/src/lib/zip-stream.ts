@@ -1,24 +1,46 @@
 import { AsyncZipDeflate, Zip, ZipPassThrough } from 'fflate';
 
+/** The most a zip without ZIP64 can hold: its sizes and offsets are 32-bit. */
+export const ZIP32_MAX_BYTES = 2 ** 32 - 1;
+
+/** The archive would pass its limit: the reader's and the writer's next step throw this. */
+export class ZipTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`the zip would be larger than ${maxBytes} bytes`);
+    this.name = 'ZipTooLargeError';
+  }
+}
+
 /**
  * A zip archive written entry after entry while it is read (issue 41: exports are streamed, never
  * built in memory). fflate is already the workbook writer's zip (xlsx-writer.ts); it has no
  * back-pressure of its own, so the entries wait here while more than `highWaterMark` bytes of the
  * archive are unread. Documents (PDF, images: compressed already) are stored, texts deflated in
- * worker threads.
+ * worker threads. fflate writes no ZIP64: past `maxBytes` (at most 4 GiB − 1) the archive aborts
+ * with ZipTooLargeError rather than write sizes and offsets that wrap around.
  */
 export class ZipStream {
   private readonly zip: Zip;
   private readonly queue: Uint8Array[] = [];
   private queuedBytes = 0;
+  private writtenBytes = 0;
   private isFinished = false;
   private failure: { error: unknown } | null = null;
   private wakeReader: (() => void) | null = null;
   private wakeWriter: (() => void) | null = null;
+  private readonly highWaterMark: number;
 
-  constructor(private readonly highWaterMark = 8 * 1024 * 1024) {
+  private readonly maxBytes: number;
+
+  constructor(options: { highWaterMark?: number; maxBytes?: number } = {}) {
+    this.highWaterMark = options.highWaterMark ?? 8 * 1024 * 1024;
+    this.maxBytes = Math.min(options.maxBytes ?? ZIP32_MAX_BYTES, ZIP32_MAX_BYTES);
     this.zip = new Zip((error, data, isFinal) => {
       if (error) return this.abort(error);
+      if (this.failure) return;
+      this.writtenBytes += data.byteLength;
+      // Checked before the bytes are handed on: a zip past the limit is never stored.
+      if (this.writtenBytes > this.maxBytes) return this.abort(new ZipTooLargeError(this.maxBytes));
       if (data.byteLength > 0) {
         this.queue.push(data);
         this.queuedBytes += data.byteLength;

@@ -19,6 +19,8 @@ export interface FileStorage {
   get(key: string): Promise<StoredObject | null>;
   /** Reads a stored file as a stream of chunks; null when it does not exist. */
   getStream(key: string): Promise<{ stream: AsyncIterable<Uint8Array>; size: number } | null>;
+  /** Size of a stored file without reading it (a stat, a HEAD request); null when it does not exist. */
+  stat(key: string): Promise<{ size: number } | null>;
   delete(key: string): Promise<void>;
   /** A time-limited URL a browser can fetch without a session. */
   signedUrl(key: string, ttlSeconds: number, options?: { downloadName?: string }): Promise<{ url: string; expiresAt: Date }>;

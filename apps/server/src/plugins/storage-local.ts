@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { constants as fsConstants, createWriteStream, type ReadStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -58,6 +58,8 @@ const tokenPayloadSchema = z.object({
   d: z.string().optional(),
 });
 
+export type TokenRefusal = 'invalid' | 'expired';
+
 export interface SignedFileGrant {
   key: string;
   expiresAt: Date;
@@ -84,23 +86,26 @@ export class FileUrlSigner {
     return `${encoded}.${this.signature(encoded).toString('base64url')}`;
   }
 
-  /** The grant, or null when the token is malformed, tampered with or expired. */
-  verify(token: string, now = new Date()): SignedFileGrant | null {
+  /**
+   * The grant, or why there is none: `expired` only for a genuine token past its time (the page a
+   * browser gets says so); a malformed, tampered or foreign one is `invalid`.
+   */
+  verify(token: string, now = new Date()): SignedFileGrant | TokenRefusal {
     const [encoded, signature, ...rest] = token.split('.');
-    if (!encoded || !signature || rest.length > 0) return null;
+    if (!encoded || !signature || rest.length > 0) return 'invalid';
     const given = Buffer.from(signature, 'base64url');
     const expected = this.signature(encoded);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
     let json: unknown;
     try {
       json = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
     } catch {
-      return null;
+      return 'invalid';
     }
     const parsed = tokenPayloadSchema.safeParse(json);
-    if (!parsed.success) return null;
+    if (!parsed.success) return 'invalid';
     const expiresAt = new Date(parsed.data.e * 1000);
-    if (expiresAt.getTime() <= now.getTime()) return null;
+    if (expiresAt.getTime() <= now.getTime()) return 'expired';
     return { key: parsed.data.k, expiresAt, downloadName: parsed.data.d };
   }
 
@@ -234,6 +239,17 @@ export class LocalFileStorage implements FileStorage {
     }
   }
 
+  async stat(key: string): Promise<{ size: number } | null> {
+    try {
+      // lstat: a symlink planted inside the folder is no file of ours (open() refuses it too).
+      const found = await lstat(this.pathFor(key));
+      return found.isFile() ? { size: found.size } : null;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
   async delete(key: string): Promise<void> {
     const file = this.pathFor(key);
     await rm(file, { force: true });
@@ -251,13 +267,13 @@ export class LocalFileStorage implements FileStorage {
     return { url: `${this.publicUrl}/files/${token}`, expiresAt };
   }
 
-  verifyToken(token: string, now?: Date): SignedFileGrant | null {
+  verifyToken(token: string, now?: Date): SignedFileGrant | TokenRefusal {
     const grant = this.signer.verify(token, now);
-    if (!grant) return null;
+    if (typeof grant === 'string') return grant;
     try {
       assertStorageKey(grant.key);
     } catch {
-      return null;
+      return 'invalid';
     }
     return grant;
   }

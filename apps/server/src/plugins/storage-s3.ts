@@ -4,6 +4,7 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -160,6 +161,17 @@ export class S3FileStorage implements FileStorage {
       if (!result.Body) return null;
       const body = Buffer.from(await result.Body.transformToByteArray());
       return { body, contentType: result.ContentType ?? 'application/octet-stream', size: body.length };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async stat(key: string): Promise<{ size: number } | null> {
+    assertStorageKey(key);
+    try {
+      const result = await this.client.send(new HeadObjectCommand({ Bucket: this.config.bucket, Key: key }));
+      return { size: result.ContentLength ?? 0 };
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;

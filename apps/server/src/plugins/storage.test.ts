@@ -191,8 +191,8 @@ describe('local file storage', () => {
 
     const { url } = await storage.signedUrl(key, 60);
     const token = url.slice(url.lastIndexOf('/') + 1);
-    expect(storage.verifyToken(token)).not.toBeNull();
-    expect(storage.verifyToken(token, new Date(Date.now() + 61_000))).toBeNull();
+    expect(storage.verifyToken(token)).toMatchObject({ key });
+    expect(storage.verifyToken(token, new Date(Date.now() + 61_000))).toBe('expired');
   });
 
   it('answers 404 for a valid URL whose file is gone', async () => {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Config } from '../config';
 import { AppError } from '../lib/app-error';
 import { access } from './access';
+import { sendSignedLinkPage, wantsHtml } from './signed-link-page';
 import type { FileStorage } from './foundation-types';
 import { contentDisposition, FileUrlSigner, LocalFileStorage } from './storage-local';
 import { S3FileStorage } from './storage-s3';
@@ -30,7 +31,7 @@ function isInlineSafe(contentType: string): boolean {
 }
 
 /** GET /files/<token> — the local store's answer to S3's presigned URLs. */
-function registerSignedFileRoute(app: FastifyInstance, storage: LocalFileStorage): void {
+function registerSignedFileRoute(app: FastifyInstance, storage: LocalFileStorage, appUrl: string): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     // A wildcard, not `:token`: tokens are longer than the router's maxParamLength (100).
     '/files/*',
@@ -41,7 +42,11 @@ function registerSignedFileRoute(app: FastifyInstance, storage: LocalFileStorage
     },
     async (request, reply) => {
       const grant = storage.verifyToken(request.params['*']);
-      if (!grant) throw new AppError('signed_url_invalid');
+      if (typeof grant === 'string') {
+        // A person opening a mailed link gets a page to act on; API clients keep the JSON error.
+        if (wantsHtml(request)) return sendSignedLinkPage(request, reply, grant, appUrl);
+        throw new AppError('signed_url_invalid');
+      }
       const file = await storage.open(grant.key);
       if (!file) throw new AppError('file_not_found');
 
@@ -75,7 +80,7 @@ export const storagePlugin = fp(
     const storage = createFileStorage(app.config);
     if (storage instanceof LocalFileStorage) {
       await storage.init();
-      registerSignedFileRoute(app, storage);
+      registerSignedFileRoute(app, storage, `${app.config.publicUrl}/`);
     }
     app.decorate('storage', storage);
   },

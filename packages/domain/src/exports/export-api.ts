@@ -41,6 +41,8 @@ export const exportCheckBodySchema = z.object({
   exportAgain: z.boolean().default(false),
   /** Rates for the foreign currencies of the selection, by ISO code. */
   exchangeRates: z.record(z.string().regex(/^[A-Z]{3}$/), exchangeRateSchema).default({}),
+  /** The export type, when chosen: types with documents also check the documents in storage and the zip's size. */
+  type: exportTypeSchema.optional(),
 });
 export type ExportCheckBody = z.input<typeof exportCheckBodySchema>;
 
@@ -91,6 +93,8 @@ export const downloadJobSchema = z.object({
   itemCount: z.number().int(),
   doneCount: z.number().int(),
   bookingCount: z.number().int().nullable(),
+  /** Invoices left out because their document was gone from storage when the job ran (a payment run: documents left out). */
+  missingDocumentCount: z.number().int(),
   fileName: z.string().nullable(),
   fileSize: z.number().int().nullable(),
   paymentRunNumber: z.number().int().nullable(),

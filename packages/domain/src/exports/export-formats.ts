@@ -69,10 +69,42 @@ export const EXPORT_PROBLEM_CODES = [
   'amount_sign',
   'currency_rate_missing',
   'date_missing',
+  // Documents (export types with documents): missing in storage; a zip larger than it can be
+  'document_missing',
+  'export_too_large',
 ] as const;
 export type ExportProblemCode = (typeof EXPORT_PROBLEM_CODES)[number];
 
-export const EXPORT_WARNING_CODES: readonly ExportProblemCode[] = ['invoice_number_cleaned', 'text_shortened'];
+/**
+ * A missing RZL client number is a warning: the file is still written, only without its
+ * <mandant>, so RZL cannot refuse an import into the wrong client.
+ */
+export const EXPORT_WARNING_CODES: readonly ExportProblemCode[] = [
+  'invoice_number_cleaned',
+  'text_shortened',
+  'settings_rzl_client_missing',
+];
+
+/**
+ * The fields a problem may name in its `field` param (character_not_representable,
+ * settings_bmd_client_missing): the web shows each in the reader's words (exports:problemFields).
+ */
+export const EXPORT_PROBLEM_FIELDS = [
+  'counterpartyName',
+  'invoiceNumber',
+  'costCenter',
+  'costCenter2',
+  'remittanceInformation',
+  // BMD Personenkonten: the counterparty's master record as the file writes it
+  'accountName',
+  'street',
+  'zip',
+  'city',
+  // Export settings
+  'bmdInvoiceSymbol',
+  'bmdPaymentSymbol',
+] as const;
+export type ExportProblemField = (typeof EXPORT_PROBLEM_FIELDS)[number];
 
 export function isExportWarning(code: ExportProblemCode): boolean {
   return EXPORT_WARNING_CODES.includes(code);

@@ -46,6 +46,8 @@ export const downloadJobs = pgTable(
     itemCount: integer('item_count').notNull().default(0),
     doneCount: integer('done_count').notNull().default(0),
     bookingCount: integer('booking_count'),
+    /** Invoices left out (a payment run: documents left out) because their document was gone from storage. */
+    missingDocumentCount: integer('missing_document_count').notNull().default(0),
     fileKey: text('file_key'),
     fileName: text('file_name'),
     fileSize: bigint('file_size', { mode: 'number' }),

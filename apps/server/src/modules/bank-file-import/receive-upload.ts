@@ -73,6 +73,8 @@ function kindOf(value: string | undefined, request: FastifyRequest): BankFileImp
 async function storeFilePart(part: MultipartFile, kind: BankFileImportKind, options: ReceiveOptions): Promise<ReceivedBankFile> {
   const iterator = part.file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const head = await readHead(iterator);
+  // Refused for safety (entity expansion, external entities): say so rather than "not a bank file".
+  if (/<!DOCTYPE|<!ENTITY/i.test(decodeHead(Buffer.concat(head.chunks)))) throw new AppError('bank_file_doctype_refused');
   if (!head.format) throw new AppError('bank_file_unrecognised');
   if (head.format === 'camt.053' && kind === 'transactions') throw new AppError('bank_file_wrong_kind');
   const fileKey = options.keyFor(head.format);

@@ -4,10 +4,13 @@ import {
   type ExportProblem,
   type ExportProblemCode,
   type ExportSelection,
+  type ExportType,
 } from '@kontor/domain';
 import type { Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
+import type { FileStorage } from '../../plugins/foundation-types';
 import type { OrgContext } from '../../plugins/session';
+import { DocumentCheck, hasDocuments } from './document-check';
 import { checkInvoice, checkPayment, checkSettings, hasError, type CheckContext } from './export-check';
 import { readExportPayments } from './export-payments';
 import { linesOf, readExportInvoices } from './export-rows';
@@ -19,6 +22,14 @@ export interface CheckOutcome {
   resolved: ResolvedSelection;
   exportableIds: string[];
   errorCount: number;
+  /** The zip would be larger than the limit: nothing can be exported as chosen (issue 58). */
+  tooLarge: ExportProblem | null;
+}
+
+/** Where the documents are, and how large a zip may become: for the checks of export types with documents. */
+export interface DocumentStore {
+  storage: FileStorage;
+  zipMaxBytes: number;
 }
 
 class ProblemCollector {
@@ -43,9 +54,15 @@ export async function runExportCheck(
   tx: Tx,
   org: OrgContext,
   selection: ExportSelection,
-  context: CheckContext,
+  context: CheckContext & { type?: ExportType | undefined },
+  store: DocumentStore,
 ): Promise<CheckOutcome> {
   const resolved = await resolveSelection(tx, org, selection);
+  // A payment run is claimed and booked whole: a missing document leaves only the document out there.
+  const documents =
+    resolved.source === 'invoices' && hasDocuments(context.type)
+      ? new DocumentCheck(store.storage, context.type, store.zipMaxBytes)
+      : null;
   const collector = new ProblemCollector();
   const settingsProblems = checkSettings(context.format, context.settings);
   collector.add(settingsProblems);
@@ -65,14 +82,17 @@ export async function runExportCheck(
       const rows = await readExportInvoices(tx, org.orgId, ids);
       // An id the organisation does not have (another organisation's, or deleted) is a 404, as elsewhere.
       if (selection.kind === 'invoices' && rows.length < ids.length) throw new AppError('invoice_not_found');
+      const files = documents ? await documents.inspect(tx, org.orgId, rows) : null;
       for (const row of rows) {
         total += 1;
         if (row.currency && row.currency !== 'EUR') currencies.add(row.currency);
-        const problems = checkInvoice(row, context);
+        const inStorage = files?.get(row.id);
+        const problems = [...checkInvoice(row, context), ...(inStorage?.problem ? [inStorage.problem] : [])];
         collector.add(problems);
         if (hasError(problems) || blockedAll) errorCount += 1;
         else {
           exportableIds.push(row.id);
+          if (inStorage) documents?.count(inStorage.files);
           bookings += linesOf(row).length;
         }
       }
@@ -90,10 +110,17 @@ export async function runExportCheck(
       }
     }
   }
+  const tooLarge = documents?.tooLarge(bookings) ?? null;
+  if (tooLarge) {
+    // First, and even past the listed maximum: it concerns the whole export, not one invoice.
+    collector.counts.export_too_large = 1;
+    collector.listed.unshift(tooLarge);
+  }
   return {
     resolved,
     exportableIds,
     errorCount,
+    tooLarge,
     check: {
       total,
       exportable: exportableIds.length,

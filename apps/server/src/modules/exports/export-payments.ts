@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { OrgId, Tx } from '../../db/database';
+import {
+  personalAccountColumns,
+  personalAccountOf,
+  type PersonalAccountFacts,
+  type RawPersonalAccount,
+} from './personal-account-facts';
 
 /** A paid (SEPA-exported) payment as the accounting books it: creditor paid from the company's bank. */
 export interface ExportPaymentRow {
@@ -19,34 +25,38 @@ export interface ExportPaymentRow {
   invoiceNumber: string | null;
   bankLedgerAccountCode: string | null;
   debitorName: string;
+  /** Null without a counterparty. */
+  personalAccount: PersonalAccountFacts | null;
 }
 
 /** The payments of `ids` (transactions), in the order of `ids`. */
 export async function readExportPayments(tx: Tx, orgId: OrgId, ids: readonly string[]): Promise<ExportPaymentRow[]> {
   if (ids.length === 0) return [];
-  const result = await tx.execute<{
-    [key: string]: unknown;
-    id: string;
-    invoice_id: string | null;
-    amount: bigint;
-    currency: string;
-    skonto_discount: bigint;
-    requested_execution_date: string;
-    booking_date: string | null;
-    end_to_end_id: string;
-    remittance_information: string | null;
-    creditor_name: string;
-    creditor_iban: string;
-    counterparty_id: string | null;
-    ap_number: string | null;
-    invoice_number: string | null;
-    bank_ledger_code: string | null;
-    debitor_name: string;
-  }>(sql`
+  const result = await tx.execute<
+    RawPersonalAccount & {
+      [key: string]: unknown;
+      id: string;
+      invoice_id: string | null;
+      amount: bigint;
+      currency: string;
+      skonto_discount: bigint;
+      requested_execution_date: string;
+      booking_date: string | null;
+      end_to_end_id: string;
+      remittance_information: string | null;
+      creditor_name: string;
+      creditor_iban: string;
+      counterparty_id: string | null;
+      ap_number: string | null;
+      invoice_number: string | null;
+      bank_ledger_code: string | null;
+      debitor_name: string;
+    }
+  >(sql`
     select t.id, t.invoice_id, t.amount, t.currency, t.skonto_discount, t.requested_execution_date, t.booking_date,
            t.end_to_end_id, t.remittance_information, t.creditor_name, t.creditor_iban,
            coalesce(t.counterparty_id, i.counterparty_id) as counterparty_id, c.accounts_payable_number as ap_number,
-           i.invoice_number, l.code as bank_ledger_code, t.debitor_name
+           i.invoice_number, l.code as bank_ledger_code, t.debitor_name, ${personalAccountColumns}
       from transactions t
       left join invoices i on i.organization_id = t.organization_id and i.id = t.invoice_id
       left join counterparties c on c.organization_id = t.organization_id and c.id = coalesce(t.counterparty_id, i.counterparty_id)
@@ -75,6 +85,7 @@ export async function readExportPayments(tx: Tx, orgId: OrgId, ids: readonly str
         invoiceNumber: row.invoice_number,
         bankLedgerAccountCode: row.bank_ledger_code,
         debitorName: row.debitor_name,
+        personalAccount: personalAccountOf(row),
       },
     ];
   });

@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { InvoiceStatus, InvoiceType, OcrStatus } from '@kontor/domain';
 import type { OrgId, Tx } from '../../db/database';
+import {
+  personalAccountColumns,
+  personalAccountOf,
+  type PersonalAccountFacts,
+  type RawPersonalAccount,
+} from './personal-account-facts';
 
 /** A booking line of an invoice: the invoice itself, or one of its split lines. */
 export interface ExportLine {
@@ -54,6 +60,8 @@ export interface ExportInvoiceRow {
   accountsPayableNumber: string | null;
   debitorIban: string | null;
   documentFileName: string | null;
+  /** Null without a counterparty. */
+  personalAccount: PersonalAccountFacts | null;
   /** The invoice's own accounting (used where it has no split lines, and as the lines' fallback). */
   own: ExportLine;
   splits: ExportLine[];
@@ -71,7 +79,7 @@ export interface ExportFileRow {
 
 const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
-interface RawInvoice {
+interface RawInvoice extends RawPersonalAccount {
   [key: string]: unknown;
   id: string;
   status: InvoiceStatus;
@@ -150,6 +158,7 @@ export async function readExportInvoices(tx: Tx, orgId: OrgId, ids: readonly str
              i.already_paid, i.already_paid_date, i.remittance_information, i.email_sender, i.email_subject,
              i.email_received_at, i.counterparty_id, i.counterparty_name, i.counterparty_vat, i.counterparty_iban,
              i.counterparty_bic, c.accounts_payable_number as ap_number, d.iban as debitor_iban, i.document_file_name,
+             ${personalAccountColumns},
              k1.code as cost_center_code, k2.code as cost_center2_code, coalesce(l.code, cl.code) as ledger_account_code,
              t.external_code as tax_key_code, t.name as tax_key_name, t.rate as tax_key_rate
         from invoices i
@@ -236,6 +245,7 @@ function toExportInvoice(row: RawInvoice, splits: RawSplit[]): ExportInvoiceRow 
     accountsPayableNumber: row.ap_number,
     debitorIban: row.debitor_iban,
     documentFileName: row.document_file_name,
+    personalAccount: personalAccountOf(row),
     own,
     // A split line without accounting of its own books on the invoice's.
     splits: splits.map((split) => ({

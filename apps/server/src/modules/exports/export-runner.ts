@@ -3,12 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { isAccountingFormatError } from '@kontor/formats';
 import { asOrgId, type Database, type OrgId, type TenantContext } from '../../db/database';
-import { ZipStream } from '../../lib/zip-stream';
+import { ZipStream, ZipTooLargeError } from '../../lib/zip-stream';
 import type { FileStorage } from '../../plugins/foundation-types';
 import { planBookingFiles } from './booking-files';
 import { completeExport } from './complete-export';
 import { newPersonalAccounts, writeArchiveExtras } from './archive-extras';
-import { documentEntriesOf, NameRegistry, type IndexedInvoice } from './document-entries';
+import { leaveOut, writeDocuments } from './export-documents';
 import { readExportSettings } from './export-settings';
 import { headerName } from './header-name';
 import { EXPORT_TEXTS } from './export-texts';
@@ -38,6 +38,7 @@ export class ExportRunner {
     private readonly database: Database,
     private readonly storage: FileStorage,
     private readonly log: FastifyBaseLogger,
+    private readonly options: { zipMaxBytes: number },
   ) {}
 
   async run(payload: { orgId: string; importId: string }): Promise<void> {
@@ -64,7 +65,14 @@ export class ExportRunner {
         'accounting export written',
       );
     } catch (error) {
-      const code = error instanceof ExportFailure ? error.code : isAccountingFormatError(error) ? 'export_format_refused' : null;
+      const code =
+        error instanceof ExportFailure
+          ? error.code
+          : error instanceof ZipTooLargeError
+            ? 'export_too_large'
+            : isAccountingFormatError(error)
+              ? 'export_format_refused'
+              : null;
       if (code === null) throw error;
       this.log.warn({ err: error, jobId: job.id }, 'accounting export failed');
       await this.markFailed(orgId, job.id, code);
@@ -107,9 +115,10 @@ export class ExportRunner {
       }
     };
 
-    const plan = job.type === 'documents' ? null : await planBookingFiles(this.database, context, fileContext);
+    // Without documents the booking file is planned at once: it may go out alone.
+    let plan = job.type === 'csv' ? await planBookingFiles(this.database, context, fileContext) : null;
     // A single booking file goes out as it is; BMD always as its pair (bookings and personal accounts).
-    if (plan && plan.fileCount === 1 && job.type === 'csv' && job.format !== 'bmd') {
+    if (plan && plan.fileCount === 1 && job.format !== 'bmd') {
       const { value: file } = await plan.files.next();
       if (!file) throw new Error('a planned booking file is missing');
       const key = this.keyOf(context.orgId, job.id, file.name);
@@ -128,31 +137,28 @@ export class ExportRunner {
 
     const fileName = `Kontor-Export-${format}-${stamp}.zip`;
     const key = this.keyOf(context.orgId, job.id, fileName);
-    const personal = await newPersonalAccounts(this.database, context, job);
-    const zip = new ZipStream();
+    const zip = new ZipStream({ maxBytes: this.options.zipMaxBytes });
     const upload = this.storage.putStream(key, counted(zip.read()), 'application/zip');
     upload.catch((error: unknown) => zip.abort(error));
+    let personal: Awaited<ReturnType<typeof newPersonalAccounts>>;
     try {
-      const indexed: IndexedInvoice[] = [];
+      // Documents first (issue 58): an invoice whose document is gone from storage since the check
+      // leaves the job here, before the booking file is planned and written, so it is not booked either.
+      const pass = needsDocuments
+        ? await writeDocuments(zip, this.storage, job, items(true), (count) => progress.add(count))
+        : { indexed: [], leftOut: [], missing: 0 };
+      if (pass.missing > 0) {
+        this.log.warn({ jobId: job.id, missing: pass.missing, leftOut: pass.leftOut.length }, 'export documents missing');
+        // Nothing left to export: failed as before, and the invoices stay ready to export.
+        if (pass.leftOut.length === job.itemCount) throw new ExportFailure('export_document_missing');
+        await this.database.withOrg(context, (tx) => leaveOut(tx, context.orgId, job, pass));
+      }
+      personal = await newPersonalAccounts(this.database, context, job);
+      plan ??= job.type === 'documents' ? null : await planBookingFiles(this.database, context, fileContext);
       if (plan) {
         for await (const file of plan.files) await zip.addEntry(file.name, file.bytes, { compress: true });
       }
-      if (needsDocuments) {
-        const names = new NameRegistry();
-        for await (const batch of items(true)) {
-          const { entries, indexed: rows } = documentEntriesOf(batch, job.type, names);
-          indexed.push(...rows);
-          for (const entry of entries) {
-            const stored = await this.storage.getStream(entry.file.storageKey);
-            if (!stored) throw new ExportFailure('export_document_missing');
-            await zip.addEntry(entry.name, stored.stream, {
-              compress: !/^(application\/pdf|image\/)/.test(entry.file.contentType),
-            });
-          }
-          progress.add(batch.size);
-        }
-      }
-      await writeArchiveExtras(zip, job, indexed, texts, personal.accounts);
+      await writeArchiveExtras(zip, job, pass.indexed, texts, personal.accounts);
       zip.end();
     } catch (error) {
       zip.abort(error);

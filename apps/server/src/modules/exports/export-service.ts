@@ -15,7 +15,7 @@ import { AppError } from '../../lib/app-error';
 import { decodeCursorValues, encodeCursorValues, invalidCursor, isUuid } from '../../lib/keyset-cursor';
 import type { OrgContext } from '../../plugins/session';
 import { tenant } from '../approvals/context';
-import { runExportCheck } from './export-check-run';
+import { runExportCheck, type DocumentStore } from './export-check-run';
 import { readExportSettings } from './export-settings';
 import { findDownloadJobs, type DownloadJobRow } from './job-repo';
 import { claimForExport } from './claim';
@@ -35,12 +35,14 @@ export class ExportService {
   constructor(
     private readonly database: Database,
     private readonly enqueue: EnqueueExport,
+    private readonly store: DocumentStore,
   ) {}
 
   async check(org: OrgContext, body: CheckBody): Promise<ExportCheck> {
     const outcome = await this.database.withOrg(
       tenant(org),
-      async (tx) => runExportCheck(tx, org, body.selection, { ...body, settings: await readExportSettings(tx, org.orgId) }),
+      async (tx) =>
+        runExportCheck(tx, org, body.selection, { ...body, settings: await readExportSettings(tx, org.orgId) }, this.store),
       // A check of every approved invoice reads thousands of rows: not on a connection short reads share.
       { readOnly: true, ownConnection: true },
     );
@@ -50,10 +52,13 @@ export class ExportService {
   async create(org: OrgContext, body: CreateBody, locale: Locale): Promise<DownloadJob> {
     const outcome = await this.database.withOrg(
       tenant(org),
-      async (tx) => runExportCheck(tx, org, body.selection, { ...body, settings: await readExportSettings(tx, org.orgId) }),
+      async (tx) =>
+        runExportCheck(tx, org, body.selection, { ...body, settings: await readExportSettings(tx, org.orgId) }, this.store),
       { readOnly: true, ownConnection: true },
     );
     if (outcome.check.total === 0) throw new AppError('export_nothing_ready');
+    // Leaving invoices out would not help (and which ones?): the caller chooses fewer, or bookings only.
+    if (outcome.tooLarge) throw new AppError('export_too_large', outcome.tooLarge.params);
     // Held by an export that started a moment ago: the loser of two simultaneous exports is told so.
     const held = outcome.check.problemCounts.being_exported ?? 0;
     if (held > 0 && held === outcome.errorCount && !body.skipProblems) throw new AppError('export_conflict', { count: held });
@@ -136,6 +141,7 @@ export function toDownloadJob(row: DownloadJobRow): DownloadJob {
     itemCount: row.itemCount,
     doneCount: row.doneCount,
     bookingCount: row.bookingCount,
+    missingDocumentCount: row.missingDocumentCount,
     fileName: row.status === 'completed' ? row.fileName : null,
     fileSize: row.status === 'completed' ? row.fileSize : null,
     paymentRunNumber: row.paymentRunNumber,

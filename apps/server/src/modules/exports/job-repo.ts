@@ -18,6 +18,7 @@ export interface DownloadJobRow {
   itemCount: number;
   doneCount: number;
   bookingCount: number | null;
+  missingDocumentCount: number;
   fileKey: string | null;
   fileName: string | null;
   fileSize: number | null;
@@ -49,6 +50,7 @@ interface RawJob {
   item_count: number;
   done_count: number;
   booking_count: number | null;
+  missing_document_count: number;
   file_key: string | null;
   file_name: string | null;
   file_size: bigint | null;
@@ -85,7 +87,8 @@ export async function findDownloadJobs(tx: Tx, orgId: OrgId, filter: JobFilter):
     conditions.push(sql`(j.created_at, j.id) < (${filter.after.createdAt}::timestamptz, ${filter.after.id}::uuid)`);
   const result = await tx.execute<RawJob>(sql`
     select j.id, j.kind, j.status, j.source, j.format, j.type, j.export_again, j.selection, j.locale, j.exchange_rates,
-           j.payment_run_id, r.number as payment_run_number, j.item_count, j.done_count, j.booking_count, j.file_key,
+           j.payment_run_id, r.number as payment_run_number, j.item_count, j.done_count, j.booking_count, j.missing_document_count,
+           j.file_key,
            j.file_name, j.file_size, j.content_type, j.failure_code, j.created_by, u.name as created_by_name,
            u.email as created_by_email, j.created_at, j.created_at::text as created_at_key, j.finished_at
       from download_jobs j
@@ -110,6 +113,7 @@ export async function findDownloadJobs(tx: Tx, orgId: OrgId, filter: JobFilter):
     itemCount: row.item_count,
     doneCount: row.done_count,
     bookingCount: row.booking_count,
+    missingDocumentCount: row.missing_document_count,
     fileKey: row.file_key,
     fileName: row.file_name,
     fileSize: row.file_size === null ? null : Number(row.file_size),

@@ -50,7 +50,8 @@ async function sweepAbandonedJobs(app: FastifyInstance): Promise<void> {
 /** The accounting-export job, its sweep, and the services the routes use (issue 41). */
 export async function registerExports(app: FastifyInstance): Promise<void> {
   const log = app.log.child({ module: 'exports' });
-  const runner = new ExportRunner(app.database, app.storage, log);
+  const zipMaxBytes = app.config.exports.zipMaxBytes;
+  const runner = new ExportRunner(app.database, app.storage, log, { zipMaxBytes });
   const enqueue = await registerImportJob(app.jobs, log, {
     name: EXPORT_JOB,
     runner,
@@ -69,7 +70,7 @@ export async function registerExports(app: FastifyInstance): Promise<void> {
   if (app.config.roles.has('worker')) await app.jobs.schedule(EXPORT_SWEEP_JOB, '* * * * *', {});
   app.decorate('exports', {
     runner,
-    service: new ExportService(app.database, enqueue),
+    service: new ExportService(app.database, enqueue, { storage: app.storage, zipMaxBytes }),
     settings: new ExportSettingsService(app.database),
     downloads: new DownloadJobService(app.database, app.storage, app.mailer, {
       linkTtlSeconds: app.config.signedUrlTtlSeconds,

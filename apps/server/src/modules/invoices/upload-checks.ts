@@ -77,6 +77,8 @@ export async function receiveFiles(parts: AsyncIterableIterator<Multipart>): Pro
 /** What the file is, by its content (magic bytes), never by its name or declared type. */
 export async function checkInvoiceFile(file: ReceivedFile): Promise<CheckedFile> {
   const { fileName, body } = file;
+  // A saved web page starts with `<` too: say what it is rather than "an XML file but not an e-invoice".
+  if (looksLikeHtml(body)) throw new AppError('upload_html_not_invoice', { fileName });
   const detected = looksLikeXml(body) ? { mime: 'application/xml' } : await fileTypeFromBuffer(body);
   const contentType = detected?.mime as InvoiceMimeType | undefined;
   if (!contentType || !INVOICE_UPLOAD_LIMITS.mimeTypes.includes(contentType)) {
@@ -115,14 +117,23 @@ export async function checkInvoiceFile(file: ReceivedFile): Promise<CheckedFile>
   };
 }
 
-/** Text starting with `<` (after a byte-order mark and white space): XML, whatever its declaration says. */
-function looksLikeXml(body: Buffer): boolean {
-  const start = body
+/** The first characters of a text file, after a byte-order mark and white space. */
+function textStart(body: Buffer): string {
+  return body
     .subarray(0, 512)
     .toString('utf8')
     .replace(/^\uFEFF/, '')
     .trimStart();
-  return start.startsWith('<');
+}
+
+/** Text starting with `<`: XML, whatever its declaration says. */
+function looksLikeXml(body: Buffer): boolean {
+  return textStart(body).startsWith('<');
+}
+
+/** An HTML page: its doctype or root element (after an optional comment), in any case. */
+function looksLikeHtml(body: Buffer): boolean {
+  return /^(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html[\s>]|head[\s>]|body[\s>])/i.test(textStart(body));
 }
 
 /**
@@ -135,6 +146,10 @@ function checkEInvoiceXml(fileName: string, body: Buffer): void {
     readEInvoiceXml(new Uint8Array(body.buffer, body.byteOffset, body.length));
   } catch (error) {
     if (!isReadingError(error)) throw error;
+    // Refused for safety (entity expansion, external entities), not because the file is damaged: say so.
+    if (/<!DOCTYPE|<!ENTITY/i.test(body.toString('utf8', 0, Math.min(body.length, 64 * 1024)))) {
+      throw new AppError('upload_xml_doctype_refused', { fileName });
+    }
     if (error.code === 'malformed_xml') throw new AppError('upload_xml_malformed', { fileName });
     throw new AppError('upload_xml_not_einvoice', { fileName });
   }

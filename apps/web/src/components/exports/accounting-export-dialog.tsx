@@ -64,7 +64,8 @@ export function AccountingExportDialog({
   }, [settings.data, isPaymentRun]);
 
   const validRates = Object.fromEntries(Object.entries(rates).filter(([, value]) => RATE_PATTERN.test(value.trim())));
-  const checkBody = format ? { selection, format, exportAgain, exchangeRates: validRates } : null;
+  // The type too: the documents' presence in storage and the zip's size depend on it.
+  const checkBody = format ? { selection, format, exportAgain, exchangeRates: validRates, ...(type ? { type } : {}) } : null;
   const check = useQuery({
     queryKey: queryKeys.accountingExports.check(checkBody),
     queryFn: () => checkExport(checkBody!),

@@ -14,6 +14,7 @@ function job(id: string, status: DownloadJob['status']): DownloadJob {
     itemCount: 3,
     doneCount: status === 'processing' ? 1 : 3,
     bookingCount: null,
+    missingDocumentCount: 0,
     fileName: null,
     fileSize: null,
     paymentRunNumber: null,

@@ -60,6 +60,9 @@ export function ExportDetail({ id }: { id: string }) {
           <p className="text-sm text-muted-foreground">
             {t('history.byWhen', { who: data.createdByName ?? '—', when: formatDateTime(data.createdAt, locale) })}
             {data.bookingCount !== null ? ` · ${t('history.bookings', { count: data.bookingCount })}` : ''}
+            {data.missingDocumentCount > 0
+              ? ` · ${t(data.source === 'payment_run' ? 'history.missingRunDocuments' : 'history.missingDocuments', { count: data.missingDocumentCount })}`
+              : ''}
           </p>
           <ExportStatus job={data} />
         </div>

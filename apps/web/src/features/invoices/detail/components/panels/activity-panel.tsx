@@ -29,6 +29,7 @@ const KNOWN_ACTIONS = [
   'reject',
   'reset',
   'export',
+  'export_left_out',
   'postpone',
   'email_import',
   'api_import',

@@ -1,0 +1,1 @@
+ALTER TABLE "download_jobs" ADD COLUMN "missing_document_count" integer DEFAULT 0 NOT NULL;
