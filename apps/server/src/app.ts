@@ -12,6 +12,7 @@ import { accessPlugin } from './plugins/access';
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
 import { apiHeadersPlugin } from './plugins/api-headers';
+import { canonicalHostPlugin } from './plugins/canonical-host';
 import { validatorCompiler } from './lib/validator-compiler';
 import { sessionPlugin } from './plugins/session';
 import { SessionStore } from './plugins/session-store';
@@ -97,6 +98,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   await app.register(cookie, { secret: config.session.secret });
   await app.register(errorsPlugin);
   await app.register(apiHeadersPlugin);
+  await app.register(canonicalHostPlugin);
   await app.register(accessPlugin);
   await app.register(sessionPlugin, {
     store: new SessionStore(dependencies.database, config.session, dependencies.listener),
