@@ -19,6 +19,7 @@ export const ERROR_STATUS = {
   admin_only: 403,
   csrf_refused: 403,
   rate_limited: 429,
+  organization_mismatch: 409,
   stale_version: 409,
   auth_failed: 401,
   auth_no_code: 400,

@@ -50,12 +50,29 @@ declare module 'fastify' {
 /** Routes that frameworks add themselves (static files, docs) and that are public by nature. */
 const IMPLICITLY_PUBLIC = [/^\/api\/docs/, /^\/assets\//, /^\/\*$/, /^\/idp/];
 
+/** The organisation a browser tab works in, named by the web app on every organisation-scoped call. */
+export const ORGANIZATION_HEADER = 'x-kontor-organization';
+
+/**
+ * The current organisation belongs to the session, which all tabs share: a tab opened on Demo GmbH
+ * still shows it after another tab switched the session to Muster AG. Its calls name the
+ * organisation they were made for; one that is not the session's is refused before anything is
+ * read or written (409, and the tab reloads into the organisation it shows). Calls that name none
+ * (API clients, scripts) work in the session's organisation as before.
+ */
+function assertNamedOrganization(request: FastifyRequest, currentOrgId: string): void {
+  const named = request.headers[ORGANIZATION_HEADER];
+  if (named === undefined || named === currentOrgId) return;
+  throw new AppError('organization_mismatch');
+}
+
 function enforce(request: FastifyRequest, declared: RouteAccess): void {
   if (declared.kind === 'public') return;
   if (!request.session) throw new AppError('unauthenticated');
   if (declared.kind === 'authenticated') return;
   const org = request.org;
   if (!org) throw new AppError('no_organization');
+  assertNamedOrganization(request, org.orgId);
   if (declared.kind === 'member') return;
   if (declared.kind === 'admin') {
     if (org.role !== 'admin') throw new AppError('admin_only');

@@ -2,6 +2,7 @@ import type { UserResponse } from '@kontor/domain/auth';
 import { ApiError, NETWORK_ERROR_CODE, readApiError } from './api-error';
 import { saveReturnTo } from './auth-redirect';
 import { clearLocalUser, saveLocalUser } from './local-user';
+import { handleOrganizationMismatch, organizationHeaders } from './organization-binding';
 import { isPublicPath } from './public-paths';
 
 /**
@@ -63,7 +64,7 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...organizationHeaders() };
   let body: BodyInit | undefined;
   if (options.formData) {
     body = options.formData;
@@ -180,8 +181,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     response = await send(path, options);
   }
 
-  if (!response.ok) throw await readApiError(response);
+  if (!response.ok) throw await refusal(response);
   return readBody<T>(response);
+}
+
+/** The error of a refused call; one refused for another organisation also reloads the tab. */
+export async function refusal(response: Response): Promise<ApiError> {
+  const error = await readApiError(response);
+  handleOrganizationMismatch(error);
+  return error;
 }
 
 export const api = {

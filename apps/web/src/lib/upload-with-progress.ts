@@ -1,5 +1,6 @@
-import { buildUrl, currentSessionGeneration, expireSession, renewSessionAfter401 } from './api-client';
+import { buildUrl, currentSessionGeneration, expireSession, refusal, renewSessionAfter401 } from './api-client';
 import { ApiError, NETWORK_ERROR_CODE, readApiError } from './api-error';
+import { organizationHeaders } from './organization-binding';
 
 export interface UploadProgress {
   loaded: number;
@@ -26,6 +27,7 @@ function sendWithXhr(url: string, formData: FormData, options: UploadOptions): P
     xhr.open('POST', url);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
+    for (const [name, value] of Object.entries(organizationHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.addEventListener('progress', (event) => {
       if (!event.lengthComputable) return;
       options.onProgress?.({ loaded: event.loaded, total: event.total, ratio: event.total ? event.loaded / event.total : 0 });
@@ -68,7 +70,7 @@ export async function uploadWithProgress<T>(path: string, formData: FormData, op
     }
     answer = await sendWithXhr(url, formData, options);
   }
-  if (answer.status < 200 || answer.status >= 300) throw await readApiError(toResponse(answer));
+  if (answer.status < 200 || answer.status >= 300) throw await refusal(toResponse(answer));
   if (!answer.contentType.includes('json') || !answer.body) return undefined as T;
   return JSON.parse(answer.body) as T;
 }

@@ -7,6 +7,7 @@ import { useManagement } from '@/features/auth/api/get-management';
 import { useOrganizationBySlug } from '@/features/organization/api/get-organization-by-slug';
 import { useUserPermissions } from '@/features/user/api/get-user-permissions';
 import { saveReturnTo } from '@/lib/auth-redirect';
+import { bindOrganization } from '@/lib/organization-binding';
 import { SessionProvider, type Session } from '@/lib/session-context';
 import { AppShell } from '../layout/app-shell';
 import { resolveEntry, toLoadable } from './resolve-entry';
@@ -39,6 +40,8 @@ export function OrganizationLayoutRoute() {
   const { hasFailed: hasSwitchFailed } = useGuardSwitch(decision.kind === 'switch' ? decision.organizationId : undefined);
 
   const organization = isCurrentOrganization ? slugOrganization.data : undefined;
+  // Set while rendering, before the screens below send their first calls (their effects run first).
+  bindOrganization(organization?.id ?? null);
   const session = useMemo<Session | null>(
     () =>
       user && organization && management.data
