@@ -15,7 +15,8 @@ const external = [
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/main.ts'],
+  // The e-invoice XML reader's worker thread sits beside the chunks that start it (dist/einvoice-worker.js).
+  entryPoints: { main: 'src/main.ts', 'einvoice-worker': 'src/lib/xml-worker/einvoice-worker.ts' },
   outdir: 'dist',
   // main.ts loads the server's code through import(): split into chunks, so that a cluster's
   // primary starts its first api process before loading it. Chunks stay beside main.js, where

@@ -170,6 +170,7 @@ describe('GET /api/counterparties/imports (recent imports)', () => {
       url: '/api/counterparties/imports',
       access: { kind: 'member' },
       resource: undefined,
+      validates: [],
     });
     const anonymous = await testApp.app.inject({
       method: 'GET',

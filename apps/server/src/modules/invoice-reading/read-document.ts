@@ -1,13 +1,13 @@
 import {
   extractPdfText,
   readEInvoicePdf,
-  readEInvoiceXml,
   readInvoiceText,
   readScannedPdf,
   recognizeImage,
   ReadingError,
   type ExtractedInvoice,
 } from '@kontor/formats';
+import { einvoiceXmlReader } from '../../lib/xml-worker/einvoice-reader';
 import { findHybridMismatches } from './checks';
 
 export interface DocumentReading {
@@ -29,7 +29,8 @@ const MAX_OCR_PAGES = 10;
  */
 export async function readDocument(body: Uint8Array, contentType: string, report: ReportProgress): Promise<DocumentReading> {
   if (contentType === 'application/xml') {
-    return { invoice: readEInvoiceXml(body), hybridMismatches: [] };
+    // In a worker thread, as at upload: the job may run in an api process (issue 55).
+    return { invoice: await einvoiceXmlReader.read(body), hybridMismatches: [] };
   }
   if (contentType === 'application/pdf') return readPdf(body, report);
   if (contentType.startsWith('image/')) {
