@@ -34,6 +34,8 @@ export interface BookingFileContext {
   items: () => AsyncGenerator<ItemBatch>;
   /** Called with the number of items each batch held, for the job's progress. */
   onItems: (count: number) => void;
+  /** Invoice id → its document's entry in the archive, when the export carries the documents. */
+  documentNames?: ReadonlyMap<string, string>;
 }
 
 interface FiscalYearGroup {
@@ -242,7 +244,7 @@ async function* bookingFilesOf(context: BookingFileContext, groups: FiscalYearGr
 
 async function* kontorRows(context: BookingFileContext): AsyncGenerator<KontorCsvRow> {
   for await (const batch of context.items()) {
-    yield* kontorCsvRowsOf(batch);
+    yield* kontorCsvRowsOf(batch, context.documentNames ?? null);
     context.onItems(batch.size);
   }
 }

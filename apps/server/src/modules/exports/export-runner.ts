@@ -154,7 +154,11 @@ export class ExportRunner {
         await this.database.withOrg(context, (tx) => leaveOut(tx, context.orgId, job, pass));
       }
       personal = await newPersonalAccounts(this.database, context, job);
-      plan ??= job.type === 'documents' ? null : await planBookingFiles(this.database, context, fileContext);
+      const documentNames = new Map(
+        pass.indexed.flatMap((entry) => (entry.document ? [[entry.invoiceId, entry.document.name]] : [])),
+      );
+      plan ??=
+        job.type === 'documents' ? null : await planBookingFiles(this.database, context, { ...fileContext, documentNames });
       if (plan) {
         for await (const file of plan.files) await zip.addEntry(file.name, file.bytes, { compress: true });
       }

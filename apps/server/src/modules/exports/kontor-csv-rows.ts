@@ -4,7 +4,7 @@ import type { ExportPaymentRow } from './export-payments';
 import type { ItemBatch } from './job-items';
 
 /** An invoice as Kontor CSV rows: one per booking line (the invoice, or each split line). */
-function invoiceRows(row: ExportInvoiceRow): KontorCsvRow[] {
+function invoiceRows(row: ExportInvoiceRow, documentNames: ReadonlyMap<string, string> | null): KontorCsvRow[] {
   const hasSplits = row.splits.length > 0;
   return linesOf(row).map((line) => ({
     invoiceId: row.id,
@@ -44,7 +44,8 @@ function invoiceRows(row: ExportInvoiceRow): KontorCsvRow[] {
     emailSender: row.emailSender,
     emailSubject: row.emailSubject,
     emailReceivedAt: row.emailReceivedAt,
-    documentFileName: row.documentFileName,
+    // In an archive with the documents, the name of the document's entry there.
+    documentFileName: documentNames?.get(row.id) ?? row.documentFileName,
     exportedAt: row.exportedAt,
   }));
 }
@@ -94,6 +95,6 @@ function paymentRow(row: ExportPaymentRow): KontorCsvRow {
   };
 }
 
-export function kontorCsvRowsOf(batch: ItemBatch): KontorCsvRow[] {
-  return [...batch.invoices.flatMap(invoiceRows), ...batch.payments.map(paymentRow)];
+export function kontorCsvRowsOf(batch: ItemBatch, documentNames: ReadonlyMap<string, string> | null = null): KontorCsvRow[] {
+  return [...batch.invoices.flatMap((row) => invoiceRows(row, documentNames)), ...batch.payments.map(paymentRow)];
 }
