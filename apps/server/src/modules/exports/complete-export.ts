@@ -61,7 +61,7 @@ export async function completeExport(tx: Tx, orgId: OrgId, job: DownloadJobRow, 
         returning id)
       insert into activity_log (organization_id, entity_type, entity_id, action, actor_type, actor_id, changes)
       select ${orgId}, 'payment_run', moved.id::text, 'export', ${actorId ? 'user' : 'system'}, ${actorId},
-             jsonb_build_object(${details}, 'accounting', true, 'exportAgain', ${job.exportAgain})
+             jsonb_build_object(${details}, 'accounting', true, 'exportAgain', ${job.exportAgain}::boolean)
         from moved`);
   }
   if (written.newCounterpartyIds.length > 0) {
