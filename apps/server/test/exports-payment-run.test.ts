@@ -6,7 +6,7 @@ import { companyBankAccounts, counterparties, ledgerAccounts, paymentRuns } from
 import type { TestOrganization } from './factories';
 import type { TestApp } from './harness';
 import { checkOf, exportFile, exportNow, startExportTest, type ExportClient, type ExportMasterData } from './exports-fixtures';
-import { createRunFlow, IBAN, insertOpenTransaction, runClient } from './payment-runs-fixtures';
+import { createRunFlow, insertOpenTransaction, runClient } from './payment-runs-fixtures';
 
 /**
  * Issue 58 item 4: the transactions tab's export of a SEPA-exported payment run: each payment
