@@ -178,8 +178,10 @@ test('approved → DATEV complete export from the approved tab → the downloads
   await page.context().close();
 });
 
-test('the pre-export check names the invoice DATEV cannot book and links to it', async ({ browser }) => {
-  const page = await signedInPage(browser, DEMO_ADMIN);
+test('the pre-export check names the invoice DATEV cannot book and links to it; fixed, both go out complete', async ({
+  browser,
+}) => {
+  const page = await signedInPage(browser, DEMO_ADMIN, { acceptDownloads: true });
   const id = runId();
   const adminId = await withDatabase(async (client) => {
     await client.query(
@@ -210,5 +212,38 @@ test('the pre-export check names the invoice DATEV cannot book and links to it',
 
   await problem.getByRole('link', { name: bad }).click();
   await expect(page).toHaveURL(new RegExp(`/demo/invoices/approved/${badId}$`));
+
+  // The fix: the supplier gets its accounts payable number.
+  const apNumber = await withDatabase(async (client) => {
+    const result = await client.query<{ next: string }>(
+      `select (coalesce(max(accounts_payable_number::int) filter (where accounts_payable_number ~ '^7[0-9]{4}$'), 70000) + 1)::text as next
+         from counterparties where organization_id = (select id from organizations where slug = 'demo')`,
+    );
+    return result.rows[0]!.next;
+  });
+  await page.goto(`/demo/counterparties/${master.bareCounterpartyId}/edit`);
+  await page.getByLabel('Accounts payable number (AP)').fill(apNumber);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText(`Ohne Konto ${id} GmbH was saved.`)).toBeVisible();
+
+  // Both pass the check now and go out as one complete export, downloaded from the panel.
+  await page.goto(`/demo/invoices/approved?search=CHK-${id}`);
+  await expect(page.getByTestId('invoice-row')).toHaveCount(2);
+  await page.getByRole('checkbox', { name: 'Select all shown invoices' }).check();
+  await page.getByRole('region', { name: 'Selected invoices' }).getByRole('button', { name: 'Export to accounting' }).click();
+  await expect(dialog.getByTestId('export-check-summary')).toHaveText('2 of 2 items can be exported (2 bookings).');
+  await expect(dialog.getByRole('radio', { name: /^Complete/ })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Export 2 invoices' }).click();
+  const job = page.getByTestId('downloads-panel').getByTestId('download-job').first();
+  await expect(job).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
+  const downloading = page.waitForEvent('download');
+  await job.getByRole('button', { name: /^Download/ }).click();
+  const files = unzipSync(new Uint8Array(await readFile(await (await downloading).path())));
+  const bookingFile = Object.keys(files).find((name) => name.startsWith('EXTF_') && name.endsWith('.csv'))!;
+  const booking = new TextDecoder('windows-1252').decode(files[bookingFile]);
+  expect(booking).toContain(`"${good}"`);
+  expect(booking).toContain(`"${bad}"`);
+  expect(booking).toContain(`;${apNumber};`); // the new AP number is the booking's account
+  expect(Object.keys(files)).toEqual(expect.arrayContaining(['document.xml', 'index.csv', `${good}.pdf`, `${bad}.pdf`]));
   await page.context().close();
 });
