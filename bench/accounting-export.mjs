@@ -154,6 +154,7 @@ async function measureExport(kontor, type) {
     bookingsPerSecond: Math.round(done.bookingCount / seconds),
     firstByteMs: firstByteByJob.get(job.id) ?? null,
     fileMb: round((done.fileSize ?? 0) / 1024 / 1024, 2),
+    megabytesPerSecond: round((done.fileSize ?? 0) / 1024 / 1024 / seconds, 1),
     serverRssBeforeMb: round(before.rss),
     serverRssPeakMb: round(peakRss),
   };
@@ -187,7 +188,7 @@ try {
   const line = (result) =>
     `${result.seconds} s (${result.bookingsPerSecond} bookings/s; written after ${result.writtenSeconds ?? '?'} s), ` +
     `first byte after ${result.firstByteMs ?? '?'} ms, ` +
-    `${result.fileMb} MB, server RSS ${result.serverRssBeforeMb} → ${result.serverRssPeakMb} MB`;
+    `${result.fileMb} MB (${result.megabytesPerSecond} MB/s), server RSS ${result.serverRssBeforeMb} → ${result.serverRssPeakMb} MB`;
   printRows(
     `Accounting export (DATEV, ${results.cpus} CPUs)`,
     [
