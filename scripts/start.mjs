@@ -42,11 +42,13 @@ if (!hasBuild || changedAt > builtAt || process.env.KONTOR_FORCE_BUILD === '1') 
 // of garbage standing (peak RSS ~300 MB); growing by at most 50 % keeps the peak near 250 MB at the
 // same speed (npm run bench:bank-import), and the API pages were no slower. Only a command-line
 // flag works: NODE_OPTIONS refuses it and v8.setFlagsFromString comes too late.
-// A young generation of up to 32 MB per semi-space (V8's default: 16) means fewer scavenges of a
-// request's short-lived objects: the counterparty search costs 0.60 → 0.55 ms of API CPU per
-// request. It raises the camt.053 import's peak RSS 253 → 281 MB (64 MB would: 337 MB, for
-// 0.53 ms). The api processes of the cluster inherit these flags (cluster.fork uses execArgv).
-const v8Flags = ['--heap-growing-percent=50', '--max-semi-space-size=32'];
+// The young generation stays at V8's default of up to 16 MB per semi-space. 32 MB saved some
+// scavenges (counterparty search 0.60 → 0.55 ms of API CPU per request, a target met with room
+// either way) but raised every process's peak by about 30 MB: the camt.053 import 253 → 281 MB,
+// and an accounting export of 100,000 invoices 286 → 318 MB, over its 300 MB target (issue 57,
+// npm run bench:accounting-export, alternating runs). The api processes of the cluster inherit
+// these flags (cluster.fork uses execArgv).
+const v8Flags = ['--heap-growing-percent=50', '--max-semi-space-size=16'];
 const server = spawn(process.execPath, [...v8Flags, '--enable-source-maps', path.join(root, 'apps/server/dist/main.js')], {
   cwd: root,
   stdio: 'inherit',
