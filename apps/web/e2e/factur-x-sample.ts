@@ -4,7 +4,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
  * A Factur-X (EN 16931) CII invoice: one seller, two lines, 19 % VAT. Its VAT ID and IBAN are used
  * by no other flow, so the seller stays unknown and is proposed as a new counterparty.
  */
-function ciiInvoice(invoiceNumber: string): string {
+export function ciiInvoice(invoiceNumber: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"
   xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100"

@@ -1,49 +1,34 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { ciiInvoice } from './factur-x-sample';
 import { openInvoice } from './invoice-detail-support';
 import { createSoleApproverInvoiceFlow, fillApprovableFields, getInvoiceVersion, runId, waitUntilRead } from './invoice-fixtures';
 import { DEMO_ADMIN, DEMO_CLERK, signIn, withDatabase } from './support';
 
 /**
  * Issue 50: the account on an e-invoice, the counterparty's stored accounts and the account that
- * will be paid are kept apart. The FeRD "Einfach" sample (shared fixtures, skipped without them)
- * is edited here to name a factoring bank as payee, as suppliers who sell their receivables do.
+ * will be paid are kept apart. The flows' own EN 16931 CII invoice (factur-x-sample.ts) is edited
+ * here to name a factoring bank as payee, as suppliers who sell their receivables do.
  */
-const fixtures = process.env.KONTOR_FIXTURES ?? path.resolve(import.meta.dirname, '../../../../shared/fixtures');
-const EINFACH_CII = path.join(fixtures, 'einvoice/zugferd-corpus/XML-Rechnung/CII/EN16931_Einfach.cii.xml');
-
 const FACTORING_IBAN = 'DE89 3704 0044 0532 0130 00';
 
 /** Replaces exactly one occurrence, so that an edit can't silently miss. */
-function edit(xml: string, from: string | RegExp, to: string): string {
-  const count = typeof from === 'string' ? xml.split(from).length - 1 : (xml.match(new RegExp(from, 'g')) ?? []).length;
-  if (count !== 1) throw new Error(`${String(from)} occurs ${count} times in the sample`);
+function edit(xml: string, from: string, to: string): string {
+  const count = xml.split(from).length - 1;
+  if (count !== 1) throw new Error(`${from} occurs ${count} times in the sample`);
   return xml.replace(from, to);
 }
 
-/** The sample with its own invoice number, so that each run reads as a new invoice. */
-function sample(invoiceNumber: string): string {
-  return edit(readFileSync(EINFACH_CII, 'utf8'), '<ram:ID>471102</ram:ID>', `<ram:ID>${invoiceNumber}</ram:ID>`);
-}
-
 /**
- * In CII D16B's order the settlement holds InvoiceCurrencyCode, …, PayeeTradeParty, …,
- * SpecifiedTradeSettlementPaymentMeans, ApplicableTradeTax; the sample has nothing in between.
- * Type code 58 is a SEPA credit transfer.
+ * In CII D16B's order the settlement holds …, PayeeTradeParty, …, SpecifiedTradeSettlementPaymentMeans:
+ * the payee goes right before the payment means, whose account becomes the factoring bank's.
  */
 function withFactoringPayee(xml: string): string {
-  return edit(
+  const withPayee = edit(
     xml,
-    '<ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode>',
-    [
-      '<ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode>',
-      '<ram:PayeeTradeParty><ram:Name>Factoring Bank AG</ram:Name></ram:PayeeTradeParty>',
-      '<ram:SpecifiedTradeSettlementPaymentMeans><ram:TypeCode>58</ram:TypeCode>',
-      '<ram:PayeePartyCreditorFinancialAccount><ram:IBANID>DE89370400440532013000</ram:IBANID></ram:PayeePartyCreditorFinancialAccount>',
-      '</ram:SpecifiedTradeSettlementPaymentMeans>',
-    ].join(''),
+    '<ram:SpecifiedTradeSettlementPaymentMeans>',
+    '<ram:PayeeTradeParty><ram:Name>Factoring Bank AG</ram:Name></ram:PayeeTradeParty><ram:SpecifiedTradeSettlementPaymentMeans>',
   );
+  return edit(withPayee, '<ram:IBANID>DE12500105170648489890</ram:IBANID>', '<ram:IBANID>DE89370400440532013000</ram:IBANID>');
 }
 
 /** Uploads through the overview's dialog, as a person does, then opens the invoice once it is read. */
@@ -62,13 +47,11 @@ async function uploadAndOpen(page: Page, name: string, xml: string): Promise<voi
 }
 
 test.describe('the account to pay of a read e-invoice', () => {
-  test.skip(!existsSync(EINFACH_CII), `needs the shared fixtures (${EINFACH_CII})`);
-
   test('a different payee is named and nothing is paid until a person chooses its account', async ({ page }) => {
     await signIn(page, DEMO_ADMIN);
     const id = runId();
     const name = `factoring-${id}.xml`;
-    await uploadAndOpen(page, name, withFactoringPayee(sample(`FB-${id}`)));
+    await uploadAndOpen(page, name, withFactoringPayee(ciiInvoice(`FB-${id}`)));
 
     const panel = page.getByRole('region', { name: 'Account to pay' });
     await expect(panel).toHaveAttribute('data-testid', 'payment-account-panel');
@@ -109,7 +92,7 @@ test.describe('the account to pay of a read e-invoice', () => {
         files: {
           name: `factoring-${id}.xml`,
           mimeType: 'application/xml',
-          buffer: Buffer.from(withFactoringPayee(sample(`FA-${id}`))),
+          buffer: Buffer.from(withFactoringPayee(ciiInvoice(`FA-${id}`))),
         },
       },
     });
@@ -151,13 +134,13 @@ test.describe('the account to pay of a read e-invoice', () => {
     await signIn(page, DEMO_ADMIN);
     const id = runId();
     const name = `rules-${id}.xml`;
-    let xml = sample(`BR-${id}`);
+    let xml = ciiInvoice(`BR-${id}`);
     xml = edit(
       xml,
-      /<ram:NetPriceProductTradePrice>\s*<ram:ChargeAmount>5\.5000<\/ram:ChargeAmount>\s*<\/ram:NetPriceProductTradePrice>/,
+      '<ram:NetPriceProductTradePrice><ram:ChargeAmount>200.00</ram:ChargeAmount></ram:NetPriceProductTradePrice>',
       '',
     );
-    xml = edit(xml, '<ram:GrandTotalAmount>529.87<', '<ram:GrandTotalAmount>529.97<');
+    xml = edit(xml, '<ram:GrandTotalAmount>1190.00<', '<ram:GrandTotalAmount>1190.10<');
     await uploadAndOpen(page, name, xml);
 
     const warnings = page.getByTestId('reading-rule-warnings');
@@ -166,7 +149,7 @@ test.describe('the account to pay of a read e-invoice', () => {
       'Line 2 has no net price (BR-26)',
     );
     await expect(warnings.getByTestId('reading-rule-warning-grand_total_mismatch')).toHaveText(
-      'The total with VAT 529.97 is not the total without VAT plus VAT (529.87) (BR-CO-15)',
+      'The total with VAT 1190.10 is not the total without VAT plus VAT (1190.00) (BR-CO-15)',
     );
     await expect(warnings.getByTestId('reading-rule-warning-amount_due_mismatch')).toBeVisible();
     await expect(page.getByLabel('Invoice number')).toHaveValue(`BR-${id}`);
