@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeIban } from '../iban';
 import { documentPaymentSchema, type DocumentPayment } from './document-payment';
 
 /**
@@ -53,7 +54,7 @@ export interface PaymentAccountFacts {
   payIban: string | null;
 }
 
-const compact = (iban: string | null) => iban?.replace(/\s/g, '').toUpperCase() ?? null;
+const compact = (iban: string | null) => (iban === null ? null : normalizeIban(iban));
 
 export function reviewPaymentAccount(facts: PaymentAccountFacts): PaymentAccountReview {
   const { document, counterpartyAccounts } = facts;

@@ -1,13 +1,9 @@
+import { normalizeIban } from '@kontor/domain/iban';
 import type { PaymentAccountReview, PaymentAccountState } from '@kontor/domain/invoices/payment-account-review';
 
-/** IBANs are compared as the server stores them: no spaces, upper case. */
-export const compactIban = (iban: string | null | undefined): string | null =>
-  iban ? iban.replace(/\s/g, '').toUpperCase() : null;
-
-export const isSameIban = (a: string | null | undefined, b: string | null | undefined): boolean => {
-  const left = compactIban(a);
-  return left !== null && left === compactIban(b);
-};
+/** IBANs are compared as the server stores them (electronic format: no spaces, upper case). */
+export const isSameIban = (a: string | null | undefined, b: string | null | undefined): boolean =>
+  a && b ? normalizeIban(a) === normalizeIban(b) : false;
 
 /**
  * The sentence that says how the accounts stand, as a key under `paymentAccount.states` with its
