@@ -133,4 +133,40 @@ describe('counterparties for the invoice form: /api/counterparties/lookup and /i
     expect(spaced.statusCode, spaced.body).toBe(201);
     expect(spaced.json<CounterpartySummary>().bic).toBe('COBADEFF');
   });
+
+  it('keeps the address and e-mail read from the document, and refuses a malformed e-mail or country', async () => {
+    const response = await call('POST', '/api/counterparties/inline', {
+      name: 'Papierfabrik Lenz KG',
+      vatNumber: null,
+      iban: null,
+      bic: null,
+      email: 'rechnung@lenz.example',
+      street: 'Mühlweg 4',
+      zip: '79100',
+      city: 'Freiburg',
+      country: 'DE',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const fetched = await call('GET', `/api/counterparties/${response.json<CounterpartySummary>().id}`);
+    expect(fetched.json()).toMatchObject({
+      email: 'rechnung@lenz.example',
+      street: 'Mühlweg 4',
+      zip: '79100',
+      city: 'Freiburg',
+      country: 'DE',
+    });
+
+    const refused = await call('POST', '/api/counterparties/inline', {
+      name: 'Kaputt GmbH',
+      vatNumber: null,
+      iban: null,
+      bic: null,
+      email: 'kein-at-zeichen',
+      country: 'Atlantis',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json().fieldErrors).sort()).toEqual(['country', 'email']);
+    const [kept] = await testApp.database.db.select().from(counterparties).where(eq(counterparties.name, 'Kaputt GmbH'));
+    expect(kept).toBeUndefined();
+  });
 });

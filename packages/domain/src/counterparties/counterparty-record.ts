@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { listExportFormatSchema } from '../list-export';
 import { isIban, normalizeIban } from '../iban';
-import { counterpartyNameSchema, optionalBicSchema, optionalVatNumberSchema } from '../counterparty';
+import {
+  counterpartyNameSchema,
+  createCounterpartyInlineSchema,
+  optionalBicSchema,
+  optionalVatNumberSchema,
+} from '../counterparty';
 import { vatCheckStateSchema } from './vat-check';
 
 /**
@@ -384,6 +389,20 @@ export const createCounterpartyBodySchema = z
     paymentReminderEmails: counterpartyFieldsShape.paymentReminderEmails.default(null),
   })
   .superRefine(checkCounterpartyFields);
+
+/**
+ * POST /api/counterparties/inline: the supplier created from an invoice, with everything the
+ * document said of it (name, VAT number, IBAN/BIC and the address and e-mail), so nothing read is
+ * typed twice. Address and e-mail may be left out (null).
+ */
+export const createCounterpartyFromInvoiceSchema = createCounterpartyInlineSchema.extend({
+  email: counterpartyFieldsShape.email.default(null),
+  street: counterpartyFieldsShape.street.default(null),
+  zip: counterpartyFieldsShape.zip.default(null),
+  city: counterpartyFieldsShape.city.default(null),
+  country: counterpartyFieldsShape.country.default(null),
+});
+export type CreateCounterpartyFromInvoice = z.infer<typeof createCounterpartyFromInvoiceSchema>;
 
 /**
  * A counterparty with nothing filled in: the new-record form's start, and the base that tests and

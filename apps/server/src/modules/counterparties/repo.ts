@@ -86,7 +86,16 @@ export async function findCounterpartySummaryRow(tx: Tx, orgId: OrgId, id: strin
 export async function insertCounterpartyRow(
   tx: Tx,
   orgId: OrgId,
-  values: { name: string; vatNumber: string | null; accountsPayableNumber: string | null },
+  values: {
+    name: string;
+    vatNumber: string | null;
+    accountsPayableNumber: string | null;
+    email?: string | null;
+    street?: string | null;
+    zip?: string | null;
+    city?: string | null;
+    country?: string | null;
+  },
 ): Promise<{ id: string }> {
   const [row] = await tx
     .insert(counterparties)

@@ -10,7 +10,7 @@ import {
   counterpartySearchQuerySchema,
   counterpartySummarySchema,
   counterpartyTrustBodySchema,
-  createCounterpartyInlineSchema,
+  createCounterpartyFromInvoiceSchema,
   listResponse,
   updateCounterpartyBodySchema,
 } from '@kontor/domain';
@@ -73,7 +73,7 @@ export const counterpartyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/inline',
     {
       config: { access: access.member },
-      schema: { tags, body: createCounterpartyInlineSchema, response: { 201: counterpartySummarySchema } },
+      schema: { tags, body: createCounterpartyFromInvoiceSchema, response: { 201: counterpartySummarySchema } },
     },
     async (request, reply) => reply.status(201).send(await pickers.create(request.org!, request.body)),
   );

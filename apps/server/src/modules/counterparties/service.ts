@@ -1,4 +1,4 @@
-import type { CounterpartySummary, CreateCounterpartyInline } from '@kontor/domain';
+import type { CounterpartySummary, CreateCounterpartyFromInvoice, CreateCounterpartyInline } from '@kontor/domain';
 import type { Database, OrgId, Tx } from '../../db/database';
 import type { OrgContext } from '../../plugins/session';
 import { writeActivity } from '../activity-log/writer';
@@ -43,18 +43,37 @@ export async function ensureVatNumberFree(tx: Tx, orgId: OrgId, vatNumber: strin
 export async function insertCounterparty(
   tx: Tx,
   orgId: OrgId,
-  input: CreateCounterpartyInline,
+  input: CreateCounterpartyInline & Partial<Pick<CreateCounterpartyFromInvoice, 'email' | 'street' | 'zip' | 'city' | 'country'>>,
   actor: { type: 'user'; id: string } | { type: 'system' },
 ): Promise<string> {
   const accountsPayableNumber = await assignAccountNumber(tx, orgId, 'payable');
-  const { id } = await insertCounterpartyRow(tx, orgId, { name: input.name, vatNumber: input.vatNumber, accountsPayableNumber });
+  const contact = {
+    email: input.email ?? null,
+    street: input.street ?? null,
+    zip: input.zip ?? null,
+    city: input.city ?? null,
+    country: input.country ?? null,
+  };
+  const { id } = await insertCounterpartyRow(tx, orgId, {
+    name: input.name,
+    vatNumber: input.vatNumber,
+    accountsPayableNumber,
+    ...contact,
+  });
   if (input.iban) await insertCounterpartyBankAccountRow(tx, orgId, { counterpartyId: id, iban: input.iban, bic: input.bic });
   await writeActivity(tx, orgId, {
     entityType: 'counterparty',
     entityId: id,
     action: 'create',
     actor,
-    changes: { name: input.name, vatNumber: input.vatNumber, iban: input.iban, bic: input.bic, accountsPayableNumber },
+    changes: {
+      name: input.name,
+      vatNumber: input.vatNumber,
+      iban: input.iban,
+      bic: input.bic,
+      accountsPayableNumber,
+      ...Object.fromEntries(Object.entries(contact).filter(([, value]) => value !== null)),
+    },
   });
   return id;
 }
@@ -75,7 +94,7 @@ export class CounterpartyService {
   }
 
   /** Inline creation from the invoice form. */
-  async create(org: OrgContext, input: CreateCounterpartyInline): Promise<CounterpartySummary> {
+  async create(org: OrgContext, input: CreateCounterpartyFromInvoice): Promise<CounterpartySummary> {
     let vatCheckJob: VatCheckJob | null = null;
     const created = await this.database.withOrg(tenant(org), async (tx) => {
       await ensureVatNumberFree(tx, org.orgId, input.vatNumber, null);

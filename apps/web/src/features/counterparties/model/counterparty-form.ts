@@ -5,7 +5,7 @@ import {
   type CounterpartyFieldsInput,
 } from '@kontor/domain/counterparties/counterparty-record';
 import { mergeStaleFields, type StaleMerge } from '@/lib/stale-merge';
-import { isCountryCode } from './country-options';
+import { isCountryCode } from '@/lib/country-options';
 
 /** What the form holds: exactly the input of the schema the server validates with (ARCHITECTURE §3.1). */
 export type CounterpartyFormValues = CounterpartyFieldsInput;

@@ -1,4 +1,4 @@
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceListItem } from '@kontor/domain/invoices/invoice-schema';
 import { SHRINKING_CELL } from '@/components/list-table';
@@ -25,7 +25,11 @@ interface InvoiceTableProps {
   onOpenBlocked?: (item: InvoiceListItem) => void;
   /** The approval tabs show each row's step progress. */
   showApprovalProgress?: boolean;
+  /** Rows to draw the eye to (invoices just uploaded); the first is scrolled into view. */
+  highlighted?: ReadonlySet<string>;
 }
+
+const NONE: ReadonlySet<string> = new Set();
 
 /** Only open invoices can be overdue; approved ones are on their way to payment but still open. */
 const OPEN_STATUSES = new Set(['new', 'in_approval', 'approved', 'rejected']);
@@ -52,6 +56,7 @@ export function InvoiceTable({
   onOpen,
   onOpenBlocked,
   showApprovalProgress = false,
+  highlighted = NONE,
 }: InvoiceTableProps) {
   const { t } = useTranslation('invoices');
   const shownItems = useDeferredValue(items, items.slice(0, FIRST_PAINT_ROWS));
@@ -59,6 +64,11 @@ export function InvoiceTable({
   const selectedCount = ids.filter((id) => selected.has(id)).length;
   const allState = selectedCount === 0 ? false : selectedCount === ids.length ? true : 'indeterminate';
   const header = { sort, direction, onSort };
+  const firstHighlighted = useRef<HTMLTableRowElement | null>(null);
+  const firstHighlightedId = shownItems.find((item) => highlighted.has(item.id))?.id;
+  useEffect(() => {
+    firstHighlighted.current?.scrollIntoView({ block: 'nearest' });
+  }, [firstHighlightedId]);
 
   return (
     <div className="overflow-x-auto rounded-lg border border-border bg-surface">
@@ -106,11 +116,18 @@ export function InvoiceTable({
             return (
               <tr
                 key={item.id}
+                ref={item.id === firstHighlightedId ? firstHighlighted : undefined}
                 data-testid="invoice-row"
                 data-ocr-status={item.ocrStatus}
+                data-highlighted={highlighted.has(item.id) || undefined}
                 {...row.rowProps}
                 title={row.isReading ? t('table.ocrHint') : undefined}
-                className={cn('border-t border-border', row.className, selected.has(item.id) && 'bg-primary-background/60')}
+                className={cn(
+                  'border-t border-border',
+                  row.className,
+                  highlighted.has(item.id) && 'bg-info-background shadow-[inset_3px_0_0_var(--color-info)]',
+                  selected.has(item.id) && 'bg-primary-background/60',
+                )}
               >
                 <td className="px-3 py-2" onClick={(event) => event.stopPropagation()}>
                   <Checkbox

@@ -20,6 +20,8 @@ export interface UploadEntry {
 export interface UploadSummary {
   uploaded: number;
   failed: number;
+  /** The invoices the batch created, in the order their uploads finished. */
+  invoiceIds: string[];
 }
 
 /** Parallel uploads: enough to keep the line busy, few enough that each bar moves visibly. */
@@ -52,7 +54,7 @@ export function useUploadQueue({ onBatchFinished }: { onBatchFinished: (summary:
   const [isLimitReached, setIsLimitReached] = useState(false);
   const waiting = useRef<UploadEntry[]>([]);
   const active = useRef(0);
-  const batch = useRef<UploadSummary>({ uploaded: 0, failed: 0 });
+  const batch = useRef<UploadSummary>({ uploaded: 0, failed: 0, invoiceIds: [] });
   /** The plan-limit answer, once one came: files still waiting fail with it instead of being sent. */
   const limitError = useRef<unknown>(null);
   const onFinished = useRef(onBatchFinished);
@@ -67,7 +69,7 @@ export function useUploadQueue({ onBatchFinished }: { onBatchFinished: (summary:
   const finishIfIdle = useCallback(() => {
     if (active.current > 0 || waiting.current.length > 0) return;
     const summary = batch.current;
-    batch.current = { uploaded: 0, failed: 0 };
+    batch.current = { uploaded: 0, failed: 0, invoiceIds: [] };
     if (summary.uploaded + summary.failed > 0) onFinished.current(summary);
   }, []);
 
@@ -84,8 +86,9 @@ export function useUploadQueue({ onBatchFinished }: { onBatchFinished: (summary:
       patch(entry.key, { status: 'uploading', progress: 0, error: null });
       uploadInvoice(entry.file, { onProgress: ({ ratio }) => patch(entry.key, { progress: ratio }) })
         .then(
-          () => {
+          ({ items }) => {
             batch.current.uploaded += 1;
+            batch.current.invoiceIds.push(...items.map((invoice) => invoice.id));
             patch(entry.key, { status: 'done', progress: 1 });
           },
           (error: unknown) => {

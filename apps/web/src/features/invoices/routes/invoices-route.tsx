@@ -20,6 +20,9 @@ import { APPROVAL_PROGRESS_TABS } from '@kontor/domain/approvals/approval-progre
 import { countActiveFilters, nextSort, readInvoiceTab, toListRequest } from '../components/list-query';
 import { useListFilters } from '../components/use-list-filters';
 import { useRowSelection } from '../components/use-row-selection';
+import { RecentUploadsNotice } from '../components/recent-uploads-notice';
+import { rememberUploads } from '../components/recent-uploads';
+import { usePinnedUploads } from '../components/use-pinned-uploads';
 import { useUploadQueue, type UploadSummary } from '../components/use-upload-queue';
 
 // Loaded when first needed: they bring dialogs and selects the first paint of the list does not need.
@@ -48,20 +51,28 @@ export function InvoicesRoute() {
   const { filters, updateFilters } = useListFilters();
   const request = useMemo(() => toListRequest(tab, filters), [tab, filters]);
   const list = useInvoiceList(request);
-  const items = usePagedItems(list.data);
+  const listedItems = usePagedItems(list.data);
   const counts = list.data?.pages[0]?.counts;
   const selection = useRowSelection(JSON.stringify(request));
   const activeFilterCount = countActiveFilters(filters);
+  const pinned = usePinnedUploads(tab, activeFilterCount > 0 || filters.search !== '', listedItems);
+  const items = pinned.rows;
   const showApprovalProgress = APPROVAL_PROGRESS_TABS.includes(tab);
   const [isFilterPanelOpen, setIsFilterPanelOpen] = useState(activeFilterCount > 0);
   const [isUploadOpen, setIsUploadOpen] = useState(false);
 
   const upload = useUploadQueue({
-    onBatchFinished: ({ uploaded, failed }: UploadSummary) => {
+    onBatchFinished: ({ uploaded, failed, invoiceIds }: UploadSummary) => {
+      rememberUploads(invoiceIds);
       void queryClient.invalidateQueries({ queryKey: queryKeys.invoices.lists() });
-      if (failed === 0) toast.success(t('upload.summarySuccess', { count: uploaded }));
+      // Uploads land in the new tab, first and highlighted there (usePinnedUploads).
+      const show = {
+        label: t('upload.showUploaded', { count: uploaded }),
+        onClick: () => void navigate(`/${organization.slug}/invoices/new`),
+      };
+      if (failed === 0) toast.success(t('upload.summarySuccess', { count: uploaded }), { action: show });
       else if (uploaded === 0) toast.error(t('upload.summaryFailed', { count: failed }));
-      else toast.warning(t('upload.summaryPartial', { uploaded, failed }));
+      else toast.warning(t('upload.summaryPartial', { uploaded, failed }), { action: show });
     },
   });
 
@@ -114,6 +125,7 @@ export function InvoicesRoute() {
           />
         ) : null}
       </Suspense>
+      {pinned.pinnedCount > 0 ? <RecentUploadsNotice count={pinned.pinnedCount} /> : null}
       <InvoiceListBody
         list={list}
         items={items}
@@ -132,6 +144,7 @@ export function InvoicesRoute() {
           onToggle={selection.toggle}
           onToggleAll={selection.toggleAll}
           showApprovalProgress={showApprovalProgress}
+          highlighted={pinned.highlighted}
           onOpenBlocked={() => toast.info(t('reading.cannotOpen'), { id: 'invoice-in-ocr' })}
           onOpen={(id) =>
             void navigate(`/${organization.slug}/invoices/${tab}/${id}`, {

@@ -6,7 +6,7 @@ import { formatLedgerAccount } from '@kontor/domain/master-data';
 import { formatPercentInput } from '@/lib/decimal-input';
 import { currentLocale } from '@/lib/i18n';
 import { useLedgerAccounts } from '@/lib/master-data/ledger-accounts';
-import { countryName } from '../../model/country-options';
+import { countryName } from '@/lib/country-options';
 import { DetailSection } from './detail-section';
 import { VatCheckBadge } from '../vat-check/vat-check-badge';
 

@@ -1,20 +1,17 @@
 import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatLedgerAccount } from '@kontor/domain/master-data';
+import { CountryCodeSelect } from '@/components/country-code-select';
 import { fieldAria, FormField } from '@/components/ui/form-field';
 import {
   Select,
   SelectContent,
-  SelectGroup,
   SelectItem,
-  SelectSeparator,
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { currentLocale } from '@/lib/i18n';
 import { useLedgerAccounts } from '@/lib/master-data/ledger-accounts';
 import type { CounterpartyFormValues } from '../../model/counterparty-form';
-import { countryOptions, isCountryCode } from '../../model/country-options';
 import { fieldId, useFieldError } from './form-fields';
 
 const NONE = '__none__';
@@ -25,41 +22,21 @@ export function CountrySelect({ className }: { className?: string }) {
   const { control } = useFormContext<CounterpartyFormValues>();
   const error = useFieldError('country');
   const id = fieldId('country');
-  const { eu, others } = countryOptions(currentLocale());
   return (
     <FormField id={id} label={t('fields.country')} error={error} className={className}>
       <Controller
         control={control}
         name="country"
         render={({ field }) => (
-          <Select
+          <CountryCodeSelect
             name={field.name}
-            value={field.value ?? NONE}
-            onValueChange={(next) => field.onChange(isCountryCode(next) ? next : null)}
-          >
-            <SelectTrigger ref={field.ref} onBlur={field.onBlur} {...fieldAria(id, { error })}>
-              <SelectValue placeholder={t('form.country.none')} />
-            </SelectTrigger>
-            <SelectContent className="max-h-96 overflow-y-auto">
-              <SelectItem value={NONE}>{t('form.country.none')}</SelectItem>
-              <SelectSeparator />
-              <SelectGroup aria-label={t('form.country.eu')}>
-                {eu.map((option) => (
-                  <SelectItem key={option.code} value={option.code}>
-                    {option.name}
-                  </SelectItem>
-                ))}
-              </SelectGroup>
-              <SelectSeparator />
-              <SelectGroup aria-label={t('form.country.others')}>
-                {others.map((option) => (
-                  <SelectItem key={option.code} value={option.code}>
-                    {option.name}
-                  </SelectItem>
-                ))}
-              </SelectGroup>
-            </SelectContent>
-          </Select>
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            triggerRef={field.ref}
+            texts={{ none: t('form.country.none'), eu: t('form.country.eu'), others: t('form.country.others') }}
+            aria={fieldAria(id, { error })}
+          />
         )}
       />
     </FormField>

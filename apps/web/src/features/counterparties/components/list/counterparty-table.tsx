@@ -4,7 +4,7 @@ import type { CounterpartyListItem } from '@kontor/domain/counterparties/counter
 import { HeaderCell, ListTable, MissingValue, OpenableRow, SHRINKING_CELL, type RecordTableProps } from '@/components/list-table';
 import { cn } from '@/lib/cn';
 import { currentLocale } from '@/lib/i18n';
-import { countryName } from '../../model/country-options';
+import { countryName } from '@/lib/country-options';
 import { SelectCell, type RowSelection } from '../merge/select-cell';
 import { TrustBadge } from '../trust-badge';
 import { VerificationStateBadge } from './verification-state-badge';

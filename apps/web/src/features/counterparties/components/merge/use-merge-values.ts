@@ -7,7 +7,7 @@ import { formatPercentInput } from '@/lib/decimal-input';
 import { formatDate } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
 import { useLedgerAccounts } from '@/lib/master-data/ledger-accounts';
-import { countryName } from '../../model/country-options';
+import { countryName } from '@/lib/country-options';
 
 /** The label of a mergeable field: the record form's own labels, so both screens name fields alike. */
 export function useMergeFieldLabel() {

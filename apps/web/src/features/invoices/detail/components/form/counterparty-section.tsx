@@ -3,10 +3,12 @@ import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { CounterpartySummary } from '@kontor/domain/counterparty';
+import type { ProposedCounterparty } from '@kontor/domain/invoices/invoice-reading';
 import { fillFromCounterpartyTerms, type TermsFill } from '@kontor/domain/invoices/counterparty-terms';
 import { formatIban, isIban } from '@kontor/domain/iban';
 import { fieldAria, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { isCountryCode } from '@/lib/country-options';
 import { counterpartyQueryOptions, toCounterpartySummary, useCounterparty } from '@/lib/master-data/counterparties';
 import { notifySuccess } from '@/lib/notify';
 import { counterpartyCopyUpdates, type CounterpartyCopyField } from '../../model/counterparty-copies';
@@ -21,8 +23,27 @@ import { useReading } from './reading-context';
 const DIRTY = { shouldDirty: true, shouldValidate: false } as const;
 const EMPTY_COUNTERPARTY: CounterpartyCreateValues = { name: '', vatNumber: null, iban: null, bic: null };
 
-/** Counterparty (select or create inline), its name, IBAN, BIC and VAT number. */
-export function CounterpartySection() {
+/** Everything the document said of its supplier, for "create" (the tax number has no field on the record). */
+function fromProposal(proposed: ProposedCounterparty): CounterpartyCreateValues {
+  return {
+    name: proposed.name,
+    vatNumber: proposed.vatNumber,
+    iban: proposed.iban,
+    bic: proposed.bic,
+    email: proposed.email,
+    street: proposed.street,
+    zip: proposed.postalCode,
+    city: proposed.city,
+    country: isCountryCode(proposed.countryCode) ? proposed.countryCode : null,
+  };
+}
+
+/**
+ * Counterparty (select or create inline), its name, IBAN, BIC and VAT number. A counterparty
+ * created here is linked and the invoice saved at once (`saveInvoice`): otherwise the link would
+ * be lost on leaving, and the page would offer to create the same supplier again.
+ */
+export function CounterpartySection({ saveInvoice }: { saveInvoice: () => Promise<void> }) {
   const { t } = useTranslation('invoice-detail');
   const { control, getValues, setValue } = useFormContext<InvoiceFormValues>();
   const [counterpartyId, counterpartyName] = useWatch({ control, name: ['counterparty', 'counterpartyName'] });
@@ -102,14 +123,7 @@ export function CounterpartySection() {
       {proposedCounterparty && !counterpartyId ? (
         <ProposedCounterpartyCard
           counterparty={proposedCounterparty}
-          onCreate={() =>
-            setCreateInitial({
-              name: proposedCounterparty.name,
-              vatNumber: proposedCounterparty.vatNumber,
-              iban: proposedCounterparty.iban,
-              bic: proposedCounterparty.bic,
-            })
-          }
+          onCreate={() => setCreateInitial(fromProposal(proposedCounterparty))}
         />
       ) : null}
       <FormField id={id} label={t('fields.counterparty')} labelAddon={<ReadMark name="counterparty" />} error={error}>
@@ -143,7 +157,10 @@ export function CounterpartySection() {
           if (!open) setCreateInitial(null);
         }}
         initial={createInitial ?? EMPTY_COUNTERPARTY}
-        onCreated={(counterparty) => void choose(counterparty)}
+        onCreated={async (counterparty) => {
+          await choose(counterparty);
+          await saveInvoice();
+        }}
       />
     </FormSection>
   );

@@ -88,7 +88,7 @@ export function InvoiceForm({ invoice, onDirtyChange }: InvoiceFormProps) {
             <ErrorSummary errors={errors} extra={editor.serverSummary} />
           ) : null}
           <fieldset disabled={!isEditable || editor.isSaving} className="grid min-w-0 gap-4">
-            <CounterpartySection />
+            <CounterpartySection saveInvoice={() => editor.submit()} />
             {invoice.paymentAccountReview ? (
               <PaymentAccountPanel
                 invoice={invoice}

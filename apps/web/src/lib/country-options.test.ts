@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRY_CODES, EU_COUNTRY_CODES } from '@kontor/domain/counterparties/counterparty-record';
-import { countryName, countryOptions, isCountryCode } from './country-options';
+import { countryName, countryOptions, isCountryCode } from '@/lib/country-options';
 
 describe('country options', () => {
   it('lists the EU first and every country exactly once', () => {
