@@ -40,10 +40,12 @@ describe('fraud checks of transactions (issue 7 item 6)', () => {
       const orgId = await newOrg();
       const row = await analyseOne(orgId, { creditorName: 'Neu GmbH' });
       expect(flagOf(row, 'iban_never_paid')).toMatchObject({
-        severity: 'warning',
+        severity: 'note',
         params: { iban: IBANS.supplier, counterpartyName: 'Neu GmbH' },
       });
       expect(flagOf(row, 'iban_never_paid')!.reason).toContain('never paid before');
+      // No counterparty: its unverified account is a warning; never paid alone would be a note.
+      expect(flagOf(row, 'bank_account_not_verified')?.severity).toBe('warning');
       expect(row.analysisStatus).toBe('warning');
       expect(row.analysedAt).not.toBeNull();
     });
@@ -70,6 +72,27 @@ describe('fraud checks of transactions (issue 7 item 6)', () => {
       expect(codes(await analyseOne(orgId, { counterpartyId: mine.id }))).toContain('iban_never_paid');
       await insertHistory(testApp, orgId, { counterpartyId: mine.id, amount: 555 });
       expect(codes(await analyseOne(orgId, { counterpartyId: mine.id }))).not.toContain('iban_never_paid');
+    });
+  });
+
+  describe('notes and warnings (issue 59)', () => {
+    it('gives the first payment to an account stored at the counterparty notes only: trusted, no warning', async () => {
+      const orgId = await newOrg();
+      const supplier = await insertCounterparty(testApp, orgId, {}, [{ iban: IBANS.supplier }]);
+      const row = await analyseOne(orgId, { counterpartyId: supplier.id });
+      expect(row.analysisFlags.map((flag) => [flag.code, flag.severity]).sort()).toEqual([
+        ['bank_account_not_verified', 'note'],
+        ['iban_never_paid', 'note'],
+      ]);
+      expect(row.analysisStatus).toBe('trusted');
+    });
+
+    it('warns of an IBAN the counterparty record does not have', async () => {
+      const orgId = await newOrg();
+      const supplier = await insertCounterparty(testApp, orgId, {}, [{ iban: IBANS.supplier }]);
+      const row = await analyseOne(orgId, { counterpartyId: supplier.id, creditorIban: IBANS.other });
+      expect(flagOf(row, 'bank_account_not_verified')?.severity).toBe('warning');
+      expect(row.analysisStatus).toBe('warning');
     });
   });
 

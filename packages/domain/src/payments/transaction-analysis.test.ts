@@ -7,6 +7,7 @@ import {
   analysisAllowsExport,
   analysisMarkBodySchema,
   analysisStatusForFlags,
+  isNote,
   nextAnalysisState,
   type AnalysisEvent,
   type AnalysisEventType,
@@ -14,7 +15,8 @@ import {
   type TransactionAnalysisStatus,
 } from './transaction-analysis';
 
-const warning: AnalysisFlag = { code: 'iban_never_paid', severity: 'warning', reason: 'IBAN never paid before' };
+const warning: AnalysisFlag = { code: 'amount_above_history', severity: 'warning', reason: 'amount above history' };
+const note: AnalysisFlag = { code: 'iban_never_paid', severity: 'note', reason: 'IBAN never paid before' };
 const suspicious: AnalysisFlag = { code: 'possible_duplicate', severity: 'suspicious', reason: 'same amount and remittance' };
 const blocked: AnalysisFlag = { code: 'invoice_iban_differs', severity: 'blocked', reason: 'invoice IBAN differs' };
 
@@ -56,6 +58,13 @@ describe('analysis', () => {
     expect(analysisStatusForFlags([warning])).toBe('warning');
     expect(analysisStatusForFlags([warning, suspicious])).toBe('suspicious');
     expect(analysisStatusForFlags([blocked, warning, suspicious])).toBe('blocked');
+  });
+
+  it('never raises the status for notes: a first payment to a supplier is not a warning', () => {
+    expect(analysisStatusForFlags([note])).toBe('trusted');
+    expect(analysisStatusForFlags([note, warning])).toBe('warning');
+    expect(isNote(note)).toBe(true);
+    expect(isNote(warning)).toBe(false);
   });
 
   it('keeps the flags with their reasons and a note on marking', () => {

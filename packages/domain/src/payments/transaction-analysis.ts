@@ -34,13 +34,19 @@ export const ANALYSIS_FLAG_CODES = [
 ] as const;
 export type AnalysisFlagCode = (typeof ANALYSIS_FLAG_CODES)[number];
 
-export const ANALYSIS_SEVERITIES = ['warning', 'suspicious', 'blocked'] as const;
+/**
+ * `note`: worth knowing, nothing to act on (the first payment to a supplier's own account). Notes
+ * are shown apart and never raise the status: a warning is kept for what a person should look at,
+ * otherwise every new supplier's first payment looks alarming and warnings stop being read.
+ */
+export const ANALYSIS_SEVERITIES = ['note', 'warning', 'suspicious', 'blocked'] as const;
 export type AnalysisSeverity = (typeof ANALYSIS_SEVERITIES)[number];
 
 /** Default severity per check until the rules editor (a later issue) lets organisations change it. */
 export const DEFAULT_FLAG_SEVERITY: Readonly<Record<AnalysisFlagCode, AnalysisSeverity>> = {
-  iban_never_paid: 'warning',
-  bank_account_not_verified: 'warning',
+  iban_never_paid: 'note',
+  // A note for an account stored at the counterparty; a warning for one it does not have (fraud-checks.ts).
+  bank_account_not_verified: 'note',
   iban_changed_recently: 'suspicious',
   iban_country_differs: 'suspicious',
   amount_above_history: 'warning',
@@ -91,12 +97,19 @@ export const ANALYSIS_TRANSITIONS: Readonly<
   not_ok: { analysed: 'by_flags', mark_ok: 'marked_ok' },
 };
 
-const SEVERITY_RANK: Readonly<Record<AnalysisSeverity, number>> = { warning: 1, suspicious: 2, blocked: 3 };
+const SEVERITY_RANK: Readonly<Record<AnalysisSeverity, number>> = { note: 0, warning: 1, suspicious: 2, blocked: 3 };
 
-/** The status the flags alone give: no flags → trusted, otherwise the worst severity. */
+export function isNote(flag: Pick<AnalysisFlag, 'severity'>): boolean {
+  return flag.severity === 'note';
+}
+
+/** The status the flags alone give: no flags, or notes only → trusted, otherwise the worst severity. */
 export function analysisStatusForFlags(flags: readonly AnalysisFlag[]): TransactionAnalysisStatus {
-  let worst: AnalysisSeverity | null = null;
-  for (const flag of flags) if (!worst || SEVERITY_RANK[flag.severity] > SEVERITY_RANK[worst]) worst = flag.severity;
+  let worst: Exclude<AnalysisSeverity, 'note'> | null = null;
+  for (const flag of flags) {
+    if (flag.severity === 'note') continue;
+    if (!worst || SEVERITY_RANK[flag.severity] > SEVERITY_RANK[worst]) worst = flag.severity;
+  }
   return worst ?? 'trusted';
 }
 

@@ -143,6 +143,7 @@ export const transactionListItemSchema = transactionSchema
     creditorIban: z.string(),
     debitorName: z.string(),
     analysisStatus: z.enum(TRANSACTION_ANALYSIS_STATUSES),
+    /** Flags a person should look at (warning and above); notes are not counted. */
     flagCount: z.number().int(),
   });
 export type TransactionListItem = z.infer<typeof transactionListItemSchema>;

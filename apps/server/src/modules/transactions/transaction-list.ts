@@ -99,7 +99,9 @@ const listColumns = {
   creditorIban: transactions.creditorIban,
   debitorName: transactions.debitorName,
   analysisStatus: transactions.analysisStatus,
-  flagCount: sql<number>`jsonb_array_length(${transactions.analysisFlags})`.mapWith(Number),
+  // Notes are not counted: the list's badge says what a person should look at (transaction-analysis.ts).
+  flagCount: sql<number>`(select count(*) from jsonb_array_elements(${transactions.analysisFlags}) as flag
+    where flag->>'severity' <> 'note')`.mapWith(Number),
 };
 
 type ListRow = Awaited<ReturnType<typeof selectListRows>>[number];

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { TaxKey, systemTaxKeyInputSchema, taxKeyInputSchema } from '@kontor/domain/master-data';
+import { useTranslation } from 'react-i18next';
+import { SYSTEM_TAX_KEYS, type TaxKey, type systemTaxKeyInputSchema, type taxKeyInputSchema } from '@kontor/domain/master-data';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { MASTER_DATA_STALE_TIME, useMasterDataMutations, type ListAnswer } from './master-data-api';
@@ -24,4 +25,18 @@ export function useTaxKeys() {
 
 export function useTaxKeyMutations() {
   return useMasterDataMutations<TaxKey, TaxKeyInput>(TAX_KEYS_PATH, queryKeys.masterData.taxKeys());
+}
+
+type SystemTaxKeyName = (typeof SYSTEM_TAX_KEYS)[number]['name'];
+const SYSTEM_NAMES = new Set<string>(SYSTEM_TAX_KEYS.map((key) => key.name));
+const isSystemName = (name: string): name is SystemTaxKeyName => SYSTEM_NAMES.has(name);
+
+/**
+ * What a person reads for a tax key: the system keys' names in the interface language ("Vorsteuer,
+ * Regelsatz" for PUR_STD; the code stays the key's identity in exports and the settings list),
+ * an organisation's own keys as named.
+ */
+export function useTaxKeyLabel(): (key: Pick<TaxKey, 'name' | 'isSystem'>) => string {
+  const { t } = useTranslation('common');
+  return (key) => (key.isSystem && isSystemName(key.name) ? t(`systemTaxKeys.${key.name}`) : key.name);
 }

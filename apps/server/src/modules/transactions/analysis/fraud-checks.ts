@@ -1,4 +1,10 @@
-import { DEFAULT_FLAG_SEVERITY, formatIban, type AnalysisFlag, type AnalysisFlagCode } from '@kontor/domain';
+import {
+  DEFAULT_FLAG_SEVERITY,
+  formatIban,
+  type AnalysisFlag,
+  type AnalysisFlagCode,
+  type AnalysisSeverity,
+} from '@kontor/domain';
 import type { AnalysisFacts, CounterpartyFacts, PaidGroup } from './analysis-facts';
 import type { TransactionRow } from '../transaction-rows';
 
@@ -25,8 +31,13 @@ export const HISTORY_AMOUNT_FACTOR = 3;
 
 const DAY_MS = 86_400_000;
 
-function flag(code: AnalysisFlagCode, reason: string, params: Record<string, string | number>): AnalysisFlag {
-  return { code, severity: DEFAULT_FLAG_SEVERITY[code], reason, params };
+function flag(
+  code: AnalysisFlagCode,
+  reason: string,
+  params: Record<string, string | number>,
+  severity: AnalysisSeverity = DEFAULT_FLAG_SEVERITY[code],
+): AnalysisFlag {
+  return { code, severity, reason, params };
 }
 
 const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency}`;
@@ -66,10 +77,13 @@ export const bankAccountNotVerified: Check = (row, { facts }) => {
   // IBAN it does not have.
   if (account && (counterparty?.isTrusted || account.verified)) return null;
   const counterpartyName = counterparty?.name ?? row.creditorName;
+  // Most suppliers' accounts are never verified: one stored at the counterparty is a note. An IBAN
+  // the counterparty record does not have (or a payment without counterparty) deserves a look.
   return flag(
     'bank_account_not_verified',
     `Bank account ${formatIban(row.creditorIban)} of ${counterpartyName} is neither verified nor trusted`,
     { iban: row.creditorIban, counterpartyName },
+    account ? 'note' : 'warning',
   );
 };
 

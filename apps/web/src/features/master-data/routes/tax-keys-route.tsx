@@ -5,7 +5,7 @@ import type { TaxKey } from '@kontor/domain/master-data';
 import { Badge } from '@/components/ui/badge';
 import { formatNumber } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
-import { useTaxKeyMutations, useTaxKeys } from '@/lib/master-data/tax-keys';
+import { useTaxKeyLabel, useTaxKeyMutations, useTaxKeys } from '@/lib/master-data/tax-keys';
 import { CsvImportDialog } from '../components/csv-import-dialog';
 import { DeleteDialog } from '../components/delete-dialog';
 import { TAX_KEY_COLUMNS, type TaxKeyColumn } from '../components/import-columns';
@@ -18,6 +18,7 @@ import { TaxKeyDialog } from '../components/tax-key-dialog';
 export function TaxKeysRoute() {
   const { t } = useTranslation('master-data');
   const query = useTaxKeys();
+  const taxKeyLabel = useTaxKeyLabel();
   const { remove, importFile } = useTaxKeyMutations();
   const [editing, setEditing] = useState<{ taxKey: TaxKey | null } | null>(null);
   const [deleting, setDeleting] = useState<TaxKey | null>(null);
@@ -32,8 +33,9 @@ export function TaxKeysRoute() {
       key: 'name',
       header: t('taxKeys.name'),
       cell: (item) => (
-        <span className="inline-flex items-center gap-2 font-medium">
-          {item.name}
+        <span className="inline-flex flex-wrap items-center gap-x-2 font-medium">
+          {taxKeyLabel(item)}
+          {item.isSystem ? <span className="font-mono text-xs font-normal text-muted-foreground">{item.name}</span> : null}
           {item.isSystem ? (
             <Badge tone="neutral" title={t('taxKeys.systemLocked')}>
               <Lock aria-hidden="true" className="size-3" />

@@ -1,3 +1,4 @@
+import { formatIban } from '@kontor/domain/iban';
 import { useTranslation } from 'react-i18next';
 import type { PaymentRun } from '@kontor/domain/payments/payment-run-api';
 import { HeaderCell, ListTable } from '@/components/list-table';
@@ -34,7 +35,7 @@ export function PaymentBlocks({ blocks }: { blocks: PaymentRun['paymentBlocks'] 
           >
             <td className="px-3 py-2">
               <span className="font-medium text-foreground">{block.debitorName}</span>
-              <span className="block font-mono text-xs text-muted-foreground">{block.debitorIban}</span>
+              <span className="block font-mono text-xs text-muted-foreground">{formatIban(block.debitorIban)}</span>
             </td>
             <td className="px-3 py-2 whitespace-nowrap">{formatDate(block.requestedExecutionDate, locale)}</td>
             <td className="px-3 py-2 text-right tabular-nums">{block.count}</td>

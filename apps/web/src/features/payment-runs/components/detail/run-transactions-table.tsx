@@ -1,3 +1,4 @@
+import { formatIban } from '@kontor/domain/iban';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -133,7 +134,7 @@ export function RunTransactionsTable({ runId, canRemove, onRemove, isRemoving }:
                   >
                     {item.creditorName}
                   </Link>
-                  <span className="block font-mono text-xs text-muted-foreground">{item.creditorIban}</span>
+                  <span className="block font-mono text-xs text-muted-foreground">{formatIban(item.creditorIban)}</span>
                 </td>
                 <td className="max-w-56 px-3 py-2">
                   <span className="block truncate">{item.remittanceInformation ?? '—'}</span>

@@ -1,7 +1,7 @@
 import { RefreshCw, ShieldCheck, ShieldX } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ANALYSIS_TRANSITIONS } from '@kontor/domain/payments/transaction-analysis';
+import { ANALYSIS_TRANSITIONS, isNote } from '@kontor/domain/payments/transaction-analysis';
 import { transactionAnalysisDecisionBodySchema, type Transaction } from '@kontor/domain/payments/transaction-api';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,7 +13,7 @@ import { ReasonDialog } from '@/components/reason-dialog';
 import { useTransactionAction } from './use-transaction-action';
 
 type Decision = 'mark_ok' | 'mark_not_ok';
-const SEVERITY_TONE = { warning: 'warning', suspicious: 'danger', blocked: 'danger' } as const;
+const SEVERITY_TONE = { note: 'neutral', warning: 'warning', suspicious: 'danger', blocked: 'danger' } as const;
 
 /** The fraud analysis (issue 7 item 6): state, every flag with its reason, mark OK / not OK with a note, check again. */
 export function AnalysisPanel({ transaction }: { transaction: Transaction }) {
@@ -23,6 +23,9 @@ export function AnalysisPanel({ transaction }: { transaction: Transaction }) {
   const { run, isPending, pendingKind } = useTransactionAction(transaction);
   const [decision, setDecision] = useState<Decision | null>(null);
   const allowed = ANALYSIS_TRANSITIONS[analysis.status];
+  // Notes (a first payment to a supplier's own account) are listed apart: they ask for nothing.
+  const warnings = analysis.flags.filter((flag) => !isNote(flag));
+  const notes = analysis.flags.filter(isNote);
 
   return (
     <section
@@ -34,15 +37,15 @@ export function AnalysisPanel({ transaction }: { transaction: Transaction }) {
         <h3 id="analysis-title" className="text-sm font-semibold">
           {t('analysis.title')}
         </h3>
-        <AnalysisBadge status={analysis.status} flagCount={analysis.flags.length} />
+        <AnalysisBadge status={analysis.status} flagCount={warnings.length} />
       </div>
       {analysis.status === 'not_verified' && analysis.flags.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t('analysis.notAnalysed')}</p>
-      ) : analysis.flags.length === 0 ? (
+      ) : warnings.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t('analysis.noFlags')}</p>
       ) : (
         <ul className="grid gap-2" data-testid="analysis-flags">
-          {analysis.flags.map((flag) => (
+          {warnings.map((flag) => (
             <li key={flag.code} className="flex items-start gap-2 text-sm" data-testid={`flag-${flag.code}`}>
               <Badge tone={SEVERITY_TONE[flag.severity]}>{t(`analysis.severity.${flag.severity}`)}</Badge>
               <span>{flagText(t, flag, locale)}</span>
@@ -50,6 +53,18 @@ export function AnalysisPanel({ transaction }: { transaction: Transaction }) {
           ))}
         </ul>
       )}
+      {notes.length > 0 ? (
+        <div className="grid gap-1" data-testid="analysis-notes">
+          <h4 className="text-xs font-medium text-muted-foreground">{t('analysis.notesTitle', { count: notes.length })}</h4>
+          <ul className="grid gap-1">
+            {notes.map((flag) => (
+              <li key={flag.code} className="text-sm text-muted-foreground" data-testid={`flag-${flag.code}`}>
+                {flagText(t, flag, locale)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {analysis.analysedAt ? (
         <p className="text-xs text-muted-foreground">
           {t('analysis.analysedAt', { at: formatDateTime(analysis.analysedAt, locale) })}

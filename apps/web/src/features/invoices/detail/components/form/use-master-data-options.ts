@@ -4,7 +4,7 @@ import { formatLedgerAccount } from '@kontor/domain/master-data';
 import { useCompanyBankAccounts } from '@/lib/master-data/company-bank-accounts';
 import { useCostCenters } from '@/lib/master-data/cost-centers';
 import { useLedgerAccounts } from '@/lib/master-data/ledger-accounts';
-import { useTaxKeys } from '@/lib/master-data/tax-keys';
+import { useTaxKeyLabel, useTaxKeys } from '@/lib/master-data/tax-keys';
 import { formatPercentInput } from '@/lib/decimal-input';
 import type { SelectOption } from './form-controls';
 
@@ -17,6 +17,7 @@ export function useMasterDataOptions() {
   const costCenters2 = useCostCenters(2);
   const ledgerAccounts = useLedgerAccounts();
   const taxKeys = useTaxKeys();
+  const taxKeyLabel = useTaxKeyLabel();
   const bankAccounts = useCompanyBankAccounts();
 
   const options = {
@@ -28,7 +29,7 @@ export function useMasterDataOptions() {
     })),
     taxKeys: (taxKeys.data?.items ?? []).map((entry): SelectOption => ({
       value: entry.id,
-      label: entry.rate === null ? entry.name : `${entry.name} (${formatPercentInput(entry.rate)} %)`,
+      label: entry.rate === null ? taxKeyLabel(entry) : `${taxKeyLabel(entry)} (${formatPercentInput(entry.rate)} %)`,
     })),
     bankAccounts: (bankAccounts.data?.items ?? []).map((entry): SelectOption => ({
       value: entry.id,
