@@ -17,6 +17,9 @@ export function Providers({ children }: { children: ReactNode }) {
       {/* sonner's own labels are English ("Notifications", "Close toast"); screen readers get the user's language. */}
       <Toaster
         position="bottom-center"
+        // Above the sticky save bars (FormFooter, about 64 px high): a toast never covers Save.
+        offset={{ bottom: 88 }}
+        mobileOffset={{ bottom: 88 }}
         richColors
         closeButton
         visibleToasts={9}

@@ -17,10 +17,28 @@ export function getErrorMessage(error: unknown): string {
   return i18n.t('errors:internal', { defaultValue: i18n.t('common:states.errorTitle') });
 }
 
+const comparable = (text: string) =>
+  text
+    .toLocaleLowerCase()
+    .replace(/[\s.!:;,„“"'«»]+/g, ' ')
+    .trim();
+
+/**
+ * The toast's title and description, without saying one sentence twice: when the server's
+ * message is the title again (or contains it), the message alone; a title inside the message
+ * is left out too.
+ */
+export function errorToastTexts(title: string | undefined, message: string): { title: string; description?: string } {
+  if (!title) return { title: message };
+  const [shortTitle, shortMessage] = [comparable(title), comparable(message)];
+  if (shortMessage === '' || shortTitle.includes(shortMessage)) return { title };
+  if (shortMessage.includes(shortTitle)) return { title: message };
+  return { title, description: message };
+}
+
 export function notifyError(error: unknown, title?: string): void {
-  const message = getErrorMessage(error);
-  if (title) toast.error(title, { description: message });
-  else toast.error(message);
+  const texts = errorToastTexts(title, getErrorMessage(error));
+  toast.error(texts.title, texts.description ? { description: texts.description } : undefined);
 }
 
 export function notifySuccess(message: string): void {
