@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { ApprovalFlow, ApprovalFlowBody, Invoice, Permission } from '@kontor/domain';
-import { mailOutbox, users } from '../src/db/schema';
+import { mailOutbox, organizations, users } from '../src/db/schema';
 import { addMember, browser, type TestUser } from './factories';
 import type { TestApp } from './harness';
 import { insertInvoiceRow } from './invoice-fixtures';
@@ -94,4 +94,12 @@ export async function outboxFor(testApp: TestApp, organizationId: string, to: st
     .from(mailOutbox)
     .where(and(eq(mailOutbox.organizationId, organizationId)));
   return rows.filter((row) => row.toAddresses.includes(to));
+}
+
+/**
+ * Switches the organisation's four-eyes principle (on by default) directly: for tests about
+ * something else that approve, as the only approver, what they uploaded or created themselves.
+ */
+export async function setFourEyes(testApp: TestApp, organizationId: string, isOn: boolean): Promise<void> {
+  await testApp.database.db.update(organizations).set({ fourEyesApproval: isOn }).where(eq(organizations.id, organizationId));
 }

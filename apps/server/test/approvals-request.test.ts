@@ -79,13 +79,23 @@ describe('requesting approval of an invoice (SPEC §4)', () => {
     const small = await insertApprovableInvoice(testApp, org.id, org.admin.userId, { totalAmount: 5_000 });
     const paper = await insertApprovableInvoice(testApp, org.id, org.admin.userId, { counterpartyId: supplierId });
     const matching = (await admin.matchingFlow(big)).json();
-    expect(matching.matching).toEqual({ id: large.id, name: 'Groß' });
+    expect(matching.matching).toEqual({ id: large.id, name: 'Groß', reason: 'conditions' });
     expect(matching.flows.map((flow: { name: string; stepCount: number }) => [flow.name, flow.stepCount])).toEqual([
       ['Standard', 1],
       ['Groß', 2],
       ['Papier', 1],
     ]);
-    expect((await admin.matchingFlow(small)).json().matching.name).toBe('Standard');
+    // No condition holds for the small invoice: the default applies, and the answer says so and
+    // names, per flow, the conditions it does not meet (issue 59).
+    const fallback = (await admin.matchingFlow(small)).json();
+    expect(fallback.matching).toMatchObject({ name: 'Standard', reason: 'default' });
+    expect(fallback.flows.map((flow: { name: string; unmetConditions: unknown[] }) => [flow.name, flow.unmetConditions])).toEqual(
+      [
+        ['Standard', []],
+        ['Groß', [{ kind: 'amount_above', amount: 1_000_000, currency: 'EUR' }]],
+        ['Papier', [{ kind: 'counterparty', counterpartyIds: [supplierId] }]],
+      ],
+    );
     expect((await admin.matchingFlow(paper)).json().matching.name).toBe('Papier');
 
     const requested = await admin.requestApproval(big, 1);

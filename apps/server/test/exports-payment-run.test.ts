@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentRun } from '@kontor/domain';
 import { readDatevFile } from '@kontor/formats';
 import { companyBankAccounts, counterparties, ledgerAccounts, paymentRuns } from '../src/db/schema';
+import { setFourEyes } from './approval-fixtures';
 import type { TestOrganization } from './factories';
 import type { TestApp } from './harness';
 import { checkOf, exportFile, exportNow, startExportTest, type ExportClient, type ExportMasterData } from './exports-fixtures';
@@ -22,6 +23,8 @@ describe('accounting export of a payment run (issue 58)', () => {
   beforeAll(async () => {
     ({ testApp, org, client, master } = await startExportTest('Zahlungsbuchung GmbH'));
     await createRunFlow(testApp, org.admin, [org.admin]);
+    // The admin approves the runs they create: the four-eyes principle has its own test.
+    await setFourEyes(testApp, org.id, false);
   });
   afterAll(async () => testApp.close());
 

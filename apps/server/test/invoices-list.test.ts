@@ -66,7 +66,13 @@ describe('GET /api/invoices', () => {
           dueDate: '2025-07-15',
         },
         { organizationId: org.id, status: 'new', counterpartyName: 'Runde Summe AG', totalAmount: 123_400, costCenterId },
-        { organizationId: org.id, status: 'new', counterpartyName: 'Split KG', totalAmount: 5_000 },
+        {
+          organizationId: org.id,
+          status: 'new',
+          counterpartyName: 'Split KG',
+          totalAmount: 5_000,
+          documentFileName: 'Scan_Eingang_0815.pdf',
+        },
       ])
       .returning({ id: invoices.id });
     await testApp.database.db
@@ -208,6 +214,13 @@ describe('GET /api/invoices', () => {
     expect(await names('search=100%25')).toEqual([]);
   });
 
+  it('finds an invoice by its document file name, in part and in any case (migration 0053)', async () => {
+    expect(await names('search=scan_eingang')).toEqual(['Split KG']); // the cached path (five characters and more)
+    expect(await names('search=0815')).toEqual(['Split KG']); // the short path
+    expect(await names('search=SCAN_EINGANG_0815.PDF&sort=date')).toEqual(['Split KG']);
+    expect(await names('search=scan-eingang')).toEqual([]); // "_" is a character here, not LIKE's wildcard
+  });
+
   it('sorts and searches counterparty names as a German reader does: any case, Ö as O', async () => {
     const written = ['Zeta AG', 'ÖKO Strom', 'müller gmbh', 'Alpha KG', 'MÜLLER Bau', 'Obst Handel'];
     const folk = await createOrganizationWithAdmin(testApp, 'Namen GmbH');
@@ -337,7 +350,7 @@ describe('GET /api/invoices', () => {
     expect(await search("o'brien % söhne")).toEqual([]);
   });
 
-  it('searches through GIN indexes (trigrams, name suffixes) without a pending list that every search would read (migrations 0029, 0042)', async () => {
+  it('searches through GIN indexes (trigrams, name suffixes) without a pending list that every search would read (migrations 0029, 0042, 0053)', async () => {
     const { rows } = await testApp.database.pool.query<{ name: string; options: string[] | null }>(
       `select c.relname as name, c.reloptions as options from pg_index x join pg_class c on c.oid = x.indexrelid
         join pg_am a on a.oid = c.relam where a.amname = 'gin' order by 1`,
@@ -345,6 +358,7 @@ describe('GET /api/invoices', () => {
     expect(rows.map((row) => row.name)).toEqual([
       'counterparties_name_suffixes_idx',
       'counterparties_search_name_trgm',
+      'invoices_document_file_name_trgm',
       'invoices_number_trgm',
       'invoices_unlinked_name_trgm',
     ]);

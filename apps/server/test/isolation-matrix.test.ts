@@ -222,6 +222,7 @@ const VALID_BODIES: Record<string, BodyFactory> = {
   'POST /api/counterparties/:id/vat-check': () => ({}),
   'POST /api/counterparties/imports/:importId/start': () => ({ mapping: { name: 'Name' } }),
   'POST /api/payment-runs/:id/transactions': () => ({ version: 1, transactionIds: ['00000000-0000-4000-8000-00000000000e'] }),
+  'POST /api/payment-runs/:id/transactions/:transactionId': () => ({ version: 1 }),
   'POST /api/payment-runs/:id/transactions/remove': () => ({
     version: 1,
     transactionIds: ['00000000-0000-4000-8000-00000000000e'],

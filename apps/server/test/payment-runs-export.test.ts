@@ -5,6 +5,7 @@ import type { PaymentRun } from '@kontor/domain';
 import { todayIso } from '@kontor/domain';
 import { validateSepaXml } from '@kontor/formats';
 import { paymentHistory } from '../src/db/schema';
+import { setFourEyes } from './approval-fixtures';
 import { createOrganizationWithAdmin, type TestOrganization } from './factories';
 import { createTestApp, type TestApp } from './harness';
 import {
@@ -29,6 +30,8 @@ describe('SEPA export of a payment run (issue 7 item 4)', () => {
     org = await createOrganizationWithAdmin(testApp, 'Export GmbH');
     client = runClient(testApp, org.admin);
     await createRunFlow(testApp, org.admin, [org.admin]);
+    // The admin approves the runs they create: the four-eyes principle has its own test.
+    await setFourEyes(testApp, org.id, false);
   });
   afterAll(async () => testApp.close());
 

@@ -7,6 +7,7 @@ import {
   type PaymentRunEvent,
   type PaymentRunStatus,
 } from '@kontor/domain';
+import { setFourEyes } from './approval-fixtures';
 import { createOrganizationWithAdmin, type TestOrganization } from './factories';
 import { createTestApp, type TestApp } from './harness';
 import { createRunFlow, insertOpenTransaction, runClient, transactionRows } from './payment-runs-fixtures';
@@ -22,6 +23,8 @@ describe('payment-run state table through the API', () => {
     org = await createOrganizationWithAdmin(testApp, 'Zustands GmbH');
     client = runClient(testApp, org.admin);
     await createRunFlow(testApp, org.admin, [org.admin]);
+    // The admin approves the runs they create: the four-eyes principle has its own test.
+    await setFourEyes(testApp, org.id, false);
   });
   afterAll(async () => testApp.close());
 

@@ -86,6 +86,7 @@ describe('transactions from approved invoices (issue 7 item 2, SPEC §4)', () =>
     expect((await getInvoice(invoice.id)).payment).toEqual({
       id: row!.id,
       status: 'open',
+      isExported: false,
       amount: 123_456,
       currency: 'EUR',
       requestedExecutionDate: inDays(20),

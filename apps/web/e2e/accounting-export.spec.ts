@@ -1,8 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import { expect, test, type Page } from '@playwright/test';
+import { withoutFourEyesPrinciple } from './approval-support';
 import { createSoleApproverInvoiceFlow, getInvoiceVersion, runId, tinyPdf, uploadInvoiceByApi } from './invoice-fixtures';
 import { connectDatabase, DEMO_ADMIN, signedInPage, withDatabase } from './support';
+
+// Anna Admin approves, alone, the invoices she uploads here.
+withoutFourEyesPrinciple();
 
 /**
  * Issue 41 end to end: an approved invoice is exported as a complete DATEV export from the

@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { invoiceWaitingForClerk } from './approval-support';
+import { invoiceWaitingForClerk, withoutFourEyesPrinciple } from './approval-support';
 import { chooseOption, openInvoice } from './invoice-detail-support';
 import { DEMO_ADMIN, DEMO_CLERK, signedInPage } from './support';
+
+// Anna Admin, to whom the approval is handed on, uploaded and requested the invoice herself.
+withoutFourEyesPrinciple();
 
 test('an approver away hands the approval on with a note; the new approver is mailed and approves', async ({ browser }) => {
   const admin = await signedInPage(browser, DEMO_ADMIN);

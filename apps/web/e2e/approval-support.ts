@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { uploadInvoice } from './invoice-detail-support';
 import { createSoleApproverInvoiceFlow, fillApprovableFields, getInvoiceVersion, runId } from './invoice-fixtures';
 import { DEMO_CLERK, withDatabase } from './support';
@@ -22,4 +22,19 @@ export async function invoiceWaitingForClerk(page: Page, fileName: string): Prom
   });
   expect(requested.status(), await requested.text()).toBe(200);
   return invoiceId;
+}
+
+/** Switches Demo GmbH's four-eyes principle (on, as for every new organisation). */
+export async function setDemoFourEyes(isOn: boolean): Promise<void> {
+  await withDatabase((client) => client.query(`update organizations set four_eyes_approval = $1 where slug = 'demo'`, [isOn]));
+}
+
+/**
+ * For a spec about something else in which Anna Admin alone approves what she uploaded, requested
+ * or created: Demo GmbH's four-eyes principle is off while it runs and on again after it
+ * (four-eyes.spec.ts shows the principle itself).
+ */
+export function withoutFourEyesPrinciple(): void {
+  test.beforeAll(() => setDemoFourEyes(false));
+  test.afterAll(() => setDemoFourEyes(true));
 }

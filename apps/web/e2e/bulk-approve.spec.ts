@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { withoutFourEyesPrinciple } from './approval-support';
 import {
   createSoleApproverInvoiceFlow,
   getInvoiceVersion,
@@ -8,6 +9,9 @@ import {
   uploadInvoiceByApi,
 } from './invoice-fixtures';
 import { DEMO_ADMIN, signIn, withDatabase } from './support';
+
+// Anna Admin approves, alone, the invoices she uploads here.
+withoutFourEyesPrinciple();
 
 /** The demo organisation's only invoice flow: Anna Admin approves alone (through the API). */
 async function adminApprovesAlone(page: Page): Promise<string> {

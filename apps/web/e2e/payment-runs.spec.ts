@@ -1,10 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Download, type Page } from '@playwright/test';
 import { validateSepaXml } from '@kontor/formats';
+import { withoutFourEyesPrinciple } from './approval-support';
 import { createCounterparty } from './counterparty-fixtures';
 import { isoDate, uploadInvoice } from './invoice-detail-support';
 import { createSoleApproverInvoiceFlow, runId } from './invoice-fixtures';
 import { DEMO_ADMIN, signedInPage, withDatabase } from './support';
+
+// Anna Admin approves, alone, the invoices she uploads and the runs she creates here.
+withoutFourEyesPrinciple();
 
 /**
  * Issue 7 end to end: an approved invoice becomes a payment, the payment goes into a run, the run

@@ -91,6 +91,12 @@ export const organizationSchema = z.object({
   /** Executive verification: one, all or a custom number of the named verifiers must approve (SPEC §4). */
   requiredVerifiers: requiredVerifiersPolicySchema,
   approvalReminderDays: approvalReminderDaysSchema,
+  /**
+   * The four-eyes principle (issue 59): who uploaded an invoice or requested its approval, or
+   * created a payment run, may not give its final approval (approvals/four-eyes.ts). On for new
+   * organisations; an admin may switch it off.
+   */
+  fourEyesApproval: z.boolean(),
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -113,6 +119,7 @@ export const updateOrganizationBodySchema = z.object({
   paymentStrategy: paymentStrategySchema.optional(),
   requiredVerifiers: requiredVerifiersPolicySchema.optional(),
   approvalReminderDays: approvalReminderDaysSchema.optional(),
+  fourEyesApproval: z.boolean().optional(),
 });
 export type UpdateOrganizationBody = z.infer<typeof updateOrganizationBodySchema>;
 

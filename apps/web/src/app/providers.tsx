@@ -14,8 +14,12 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      {/* sonner's own labels are English ("Notifications", "Close toast"); screen readers get the user's language. */}
+      {/*
+        sonner's own labels are English ("Notifications", "Close toast"); screen readers get the user's language.
+        An open dialog turns pointer events off outside itself; toasts (their links, their close button) stay usable.
+      */}
       <Toaster
+        className="pointer-events-auto"
         position="bottom-center"
         // Above the sticky save bars (FormFooter, about 64 px high): a toast never covers Save.
         offset={{ bottom: 88 }}

@@ -43,7 +43,7 @@ const organizationRoutes: RouteObject[] = [
       {
         path: ':tab/:id',
         handle: handle('invoiceDetail', { noScroll: true }),
-        lazy: lazyScreen(() => import('@/features/invoices/detail/routes/invoice-detail-route'), 'InvoiceDetailRoute'),
+        lazy: lazyScreen(() => import('./routes/invoice-detail-route'), 'InvoiceDetailRoute'),
       },
     ],
   },

@@ -228,3 +228,12 @@ export function invoiceResetRefusal(invoiceStatus: string, linkedTransactionStat
   if (linkedTransactionStatus === 'approved') return 'transaction_approved';
   return null;
 }
+
+/**
+ * The linked payment's status as invoiceResetRefusal reads it: `exported` once its money left in
+ * an export, even if archived since. The server and the invoice detail both ask this.
+ */
+export function linkedPaymentResetStatus(payment: { status: string; isExported: boolean } | null): string | null {
+  if (!payment) return null;
+  return payment.isExported ? 'exported' : payment.status;
+}

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { APPROVAL_DECISIONS, APPROVAL_REQUEST_STATUSES } from './approval-engine';
+import { approvalConditionSchema } from './approval-flow';
+import { fourEyesConflictSchema } from './four-eyes';
 
 /** One approver's state in one step, as the invoice detail shows it. */
 export const approvalItemViewSchema = z.object({
@@ -25,6 +27,11 @@ export const approvalRequestViewSchema = z.object({
   requestedByName: z.string().nullable(),
   requestedAt: z.string(),
   steps: z.array(z.object({ requiredApprovals: z.number().int(), items: z.array(approvalItemViewSchema) })),
+  /**
+   * The four-eyes principle (issue 59): who may not give the final approval, and why, by the
+   * organisation's setting now (empty while it is off). The web asks fourEyesRefusal with it.
+   */
+  fourEyesConflicts: z.array(fourEyesConflictSchema),
 });
 export type ApprovalRequestView = z.infer<typeof approvalRequestViewSchema>;
 
@@ -44,9 +51,23 @@ export const requestApprovalBodySchema = z.object({
 export type RequestApprovalBody = z.infer<typeof requestApprovalBodySchema>;
 
 /** GET /api/invoices/:id/approval-flow: the flow that would apply, and what may be picked. */
+/**
+ * GET /api/invoices/:id/approval-flow: the flow that applies and why (`default`: no flow's
+ * conditions match, the default flow applies instead), and every flow one may pick, each with the
+ * conditions this invoice does not meet (picking such a flow asks for a confirmation naming them).
+ */
 export const matchingFlowResponseSchema = z.object({
-  matching: z.object({ id: z.uuid(), name: z.string() }).nullable(),
-  flows: z.array(z.object({ id: z.uuid(), name: z.string(), isDefault: z.boolean(), stepCount: z.number().int() })),
+  matching: z.object({ id: z.uuid(), name: z.string(), reason: z.enum(['conditions', 'default']) }).nullable(),
+  flows: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      isDefault: z.boolean(),
+      stepCount: z.number().int(),
+      conditions: z.array(approvalConditionSchema),
+      unmetConditions: z.array(approvalConditionSchema),
+    }),
+  ),
 });
 export type MatchingFlowResponse = z.infer<typeof matchingFlowResponseSchema>;
 

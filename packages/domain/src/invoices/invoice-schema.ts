@@ -110,6 +110,8 @@ export type InvoiceFile = z.infer<typeof invoiceFileSchema>;
 export const invoicePaymentSchema = z.object({
   id: z.uuid(),
   status: z.enum(TRANSACTION_STATUSES),
+  /** Its money left in an export (it stays so when archived since): the approvals may no longer be reset. */
+  isExported: z.boolean(),
   amount: z.number().int(),
   currency: z.string(),
   requestedExecutionDate: z.string(),

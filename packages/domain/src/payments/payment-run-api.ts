@@ -81,6 +81,11 @@ export const createPaymentRunBodySchema = z.object({
 });
 export type CreatePaymentRunBody = z.infer<typeof createPaymentRunBodySchema>;
 
+/** GET /api/payment-runs/open-for/:transactionId: the open runs (newest first) one transaction can join. */
+export const OPEN_RUN_CHOICES_LIMIT = 50;
+export const openPaymentRunsResponseSchema = z.object({ items: z.array(paymentRunSummarySchema) });
+export type OpenPaymentRuns = z.infer<typeof openPaymentRunsResponseSchema>;
+
 /** POST /api/payment-runs/:id/transactions (add) and /transactions/remove. */
 export const paymentRunTransactionsBodySchema = z.object({
   version: versionSchema,

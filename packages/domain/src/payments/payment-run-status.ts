@@ -40,6 +40,17 @@ export function allowedPaymentRunEvents(status: PaymentRunStatus): PaymentRunEve
   return PAYMENT_RUN_EVENTS.filter((event) => nextPaymentRunStatus(status, event) !== null);
 }
 
+/**
+ * A run is open while it can still take transactions: a draft, or a rejected run before it is
+ * asked again. In approval, approved and exported runs are frozen; an approved one changes only
+ * after a reset clears its approvals (SPEC §4), which is a decision of its own, never a side effect.
+ */
+export function isPaymentRunOpen(status: PaymentRunStatus): boolean {
+  return nextPaymentRunStatus(status, 'change_transactions') !== null;
+}
+
+export const OPEN_PAYMENT_RUN_STATUSES: readonly PaymentRunStatus[] = PAYMENT_RUN_STATUSES.filter(isPaymentRunOpen);
+
 export const PAYMENT_RUN_ORIGINS = ['manual', 'automatic'] as const;
 export type PaymentRunOrigin = (typeof PAYMENT_RUN_ORIGINS)[number];
 

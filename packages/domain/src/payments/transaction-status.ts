@@ -82,6 +82,11 @@ export function isInRun(status: TransactionStatus): boolean {
   return IN_RUN_TRANSACTION_STATUSES.includes(status);
 }
 
+/** Whether a transaction may go into a payment run now: open (payable) and in no run yet. */
+export function canJoinPaymentRun(status: TransactionStatus, paymentRunId: string | null): boolean {
+  return nextTransactionStatus(status, 'add_to_run') !== null && paymentRunId === null;
+}
+
 /**
  * What an allowed event does to the transaction's payment-run link: join (set to the run), leave
  * (clear it), keep. Archiving an exported transaction keeps the link: the run is its payment record.

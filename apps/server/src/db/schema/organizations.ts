@@ -24,6 +24,8 @@ export const organizations = pgTable('organizations', {
     .default(sql`'"one"'::jsonb`),
   /** Approvers are reminded of invoices waiting longer than this many days; null: no reminders. */
   approvalReminderDays: integer('approval_reminder_days').default(3),
+  /** The four-eyes principle (issue 59): on unless an admin switched it off. */
+  fourEyesApproval: boolean('four_eyes_approval').notNull().default(true),
   version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -16,9 +16,13 @@ interface DemoUser {
   memberships: { slug: string; role: 'admin' | 'user'; permissions: Permission[] }[];
 }
 
+/**
+ * Muster AG has its admin as its only member: nobody else could give a final approval there, so
+ * its four-eyes principle is off (Demo GmbH keeps it on: Carl Clerk approves what Anna uploads).
+ */
 export const DEMO_ORGANIZATIONS = [
-  { slug: 'demo', name: 'Demo GmbH', plan: 'growth' as const },
-  { slug: 'muster', name: 'Muster AG', plan: 'professional' as const },
+  { slug: 'demo', name: 'Demo GmbH', plan: 'growth' as const, fourEyesApproval: true },
+  { slug: 'muster', name: 'Muster AG', plan: 'professional' as const, fourEyesApproval: false },
 ];
 
 export const DEMO_USERS: DemoUser[] = [
@@ -72,6 +76,10 @@ export async function seedDemoData(database: Database, config: Config): Promise<
       .update(subscriptions)
       .set({ plan: demoOrg.plan, status: 'active', trialEndsAt: null })
       .where(eq(subscriptions.organizationId, asOrgId(row.id)));
+    await database.db
+      .update(organizations)
+      .set({ fourEyesApproval: demoOrg.fourEyesApproval })
+      .where(eq(organizations.id, row.id));
   }
 
   for (const demoOrg of DEMO_ORGANIZATIONS) {

@@ -1,8 +1,9 @@
 import {
-  chooseFlow,
+  explainFlowChoice,
   isOcrRunning,
   nextInvoiceStatus,
   requirementStageOfApproval,
+  unmetConditions,
   type BulkApproveBody,
   type BulkApproveResponse,
   type Invoice,
@@ -51,10 +52,18 @@ export class InvoiceApprovalService {
         const row = await findVisibleInvoice(tx, org, id);
         const parts = await loadInvoiceParts(tx, org.orgId, id);
         const flows = await listFlowRows(tx, org.orgId, 'invoice');
-        const matching = chooseFlow(flows, 'invoice', flowSubjectOf(row, parts));
+        const subject = flowSubjectOf(row, parts);
+        const choice = explainFlowChoice(flows, 'invoice', subject);
         return {
-          matching: matching ? { id: matching.id, name: matching.name } : null,
-          flows: flows.map((flow) => ({ id: flow.id, name: flow.name, isDefault: flow.isDefault, stepCount: flow.steps.length })),
+          matching: choice ? { id: choice.flow.id, name: choice.flow.name, reason: choice.reason } : null,
+          flows: flows.map((flow) => ({
+            id: flow.id,
+            name: flow.name,
+            isDefault: flow.isDefault,
+            stepCount: flow.steps.length,
+            conditions: flow.conditions,
+            unmetConditions: unmetConditions(flow, subject),
+          })),
         };
       },
       { readOnly: true },
@@ -176,7 +185,8 @@ export class InvoiceApprovalService {
       if (row.version !== version) throw new AppError('stale_version');
       const request = await findOpenRequest(tx, org.orgId, 'invoice', id);
       if (!request || row.status !== 'in_approval') throw new AppError('approval_not_pending');
-      const result = await recordDecision(tx, org, { type: 'invoice', id }, request, choice, async (state) => {
+      const entity = { type: 'invoice' as const, id, creatorId: row.uploadedBy };
+      const result = await recordDecision(tx, org, entity, request, choice, async (state) => {
         if (choice.decision !== 'approved') return;
         const parts = await loadInvoiceParts(tx, org.orgId, id);
         const settings = await findRequiredFieldSettings(tx, org.orgId);

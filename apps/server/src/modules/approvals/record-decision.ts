@@ -4,8 +4,9 @@ import { AppError } from '../../lib/app-error';
 import type { OrgContext } from '../../plugins/session';
 import { writeActivity } from '../activity-log/writer';
 import { decisionRefusalError } from './approval-checks';
-import { entityInChanges, type ApprovalEntity } from './approval-entity';
+import { entityInChanges } from './approval-entity';
 import { actorOf } from './context';
+import { enforceFourEyes, type DecidedEntity } from './four-eyes';
 import { decideItem, listItems, stateOf, syncDerivedState, updateRequest, type RequestRow } from './request-repo';
 import { handOnOpenedStep } from './substitutes';
 
@@ -26,13 +27,15 @@ export type RecordedDecision =
  * The current user approves or rejects the open request of the entity (SPEC §4): the engine in
  * packages/domain decides, this stores the decision, logs it and advances or closes the request.
  * The caller has locked the entity (so concurrent approvers are serialised and each sees the
- * decisions committed before) and found its open request. `beforeStoring` runs once the engine
- * has allowed the decision, before anything is written (invoices check their required fields).
+ * decisions committed before) and found its open request. The approval that would approve the
+ * request is refused to whom the four-eyes principle names (issue 59). `beforeStoring` runs once
+ * the engine has allowed the decision, before anything is written (invoices check their required
+ * fields).
  */
 export async function recordDecision(
   tx: Tx,
   org: OrgContext,
-  entity: ApprovalEntity,
+  entity: DecidedEntity,
   request: RequestRow,
   choice: DecisionChoice,
   beforeStoring?: (state: ApprovalRequestState) => Promise<void>,
@@ -41,6 +44,7 @@ export async function recordDecision(
   const state = stateOf(request, items);
   const result = decideApproval(state, org.userId, choice.decision);
   if (!result.ok) throw decisionRefusalError(result.refusal, items, state.currentStep, org.userId);
+  if (result.outcome === 'approved') await enforceFourEyes(tx, org.orgId, entity, request, state, org.userId);
   await beforeStoring?.(state);
   // decideApproval found the user among the open step's approvers.
   const item = items.find((entry) => entry.step === state.currentStep && entry.approverId === org.userId)!;

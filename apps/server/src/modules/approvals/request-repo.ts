@@ -1,8 +1,14 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ApprovalDecision, ApprovalFlowType, ApprovalRequestState, ApprovalRequestView } from '@kontor/domain';
+import {
+  fourEyesConflicts,
+  type ApprovalDecision,
+  type ApprovalFlowType,
+  type ApprovalRequestState,
+  type ApprovalRequestView,
+} from '@kontor/domain';
 import type { OrgId, Tx } from '../../db/database';
-import { approvalItems, approvalRequests, users } from '../../db/schema';
+import { approvalItems, approvalRequests, organizations, users } from '../../db/schema';
 import { readerOrder } from '../../db/reader-text';
 
 export type RequestRow = typeof approvalRequests.$inferSelect;
@@ -220,18 +226,27 @@ export async function listWaitingRecipients(tx: Tx, orgId: OrgId, requestId: str
   }));
 }
 
-/** The current or latest request of an entity with its steps and per-approver decisions. */
+/**
+ * The current or latest request of an entity with its steps and per-approver decisions, and who
+ * may not give its final approval by the four-eyes principle (`creatorId`: the invoice's uploader
+ * or the run's creator).
+ */
 export async function findLatestRequestView(
   tx: Tx,
   orgId: OrgId,
-  entityType: ApprovalFlowType,
-  entityId: string,
+  entity: { type: ApprovalFlowType; id: string; creatorId: string | null },
 ): Promise<ApprovalRequestView | null> {
   const [request] = await tx
-    .select({ request: approvalRequests, requestedByName: users.name, requestedByEmail: users.email })
+    .select({
+      request: approvalRequests,
+      requestedByName: users.name,
+      requestedByEmail: users.email,
+      isFourEyesOn: organizations.fourEyesApproval,
+    })
     .from(approvalRequests)
+    .innerJoin(organizations, eq(organizations.id, approvalRequests.organizationId))
     .leftJoin(users, eq(users.id, approvalRequests.requestedBy))
-    .where(ofEntity(orgId, entityType, entityId))
+    .where(ofEntity(orgId, entity.type, entity.id))
     .orderBy(desc(approvalRequests.requestedAt), desc(approvalRequests.id))
     .limit(1);
   if (!request) return null;
@@ -265,6 +280,12 @@ export async function findLatestRequestView(
           reason: item.reason,
         })),
     })),
+    fourEyesConflicts: fourEyesConflicts({
+      isOn: request.isFourEyesOn,
+      entityType: entity.type,
+      creatorId: entity.creatorId,
+      requesterId: row.requestedBy,
+    }),
   };
 }
 

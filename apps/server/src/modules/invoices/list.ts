@@ -39,7 +39,8 @@ const SORT_COLUMNS = {
 } as const;
 
 /**
- * The search as a condition: name (folded like search_invoice_ids'), number or an exact amount
+ * The search as a condition: name (folded like search_invoice_ids'), number, document file name
+ * (migration 0053) or an exact amount
  * (slots pattern and amount0 …, as many as the search can be amounts).
  */
 function searchCondition(amountCount: number): SQL | undefined {
@@ -47,6 +48,7 @@ function searchCondition(amountCount: number): SQL | undefined {
   return or(
     sql`${invoices.counterpartySearchName} like counterparty_search_text(${slot('pattern')}::text)`,
     ilike(invoices.invoiceNumber, slot('pattern')),
+    ilike(invoices.documentFileName, slot('pattern')),
     amounts.length > 0 ? inArray(invoices.totalAmount, amounts) : undefined,
   );
 }

@@ -67,7 +67,7 @@ export async function readInvoice(tx: Tx, orgId: OrgId, row: InvoiceRow): Promis
   // Sent together: the transaction's connection pipelines them (database.ts).
   const [parts, approval, settings, reading, duplicates, payment, counterpartyAccounts] = await Promise.all([
     loadInvoiceParts(tx, orgId, row.id),
-    findLatestRequestView(tx, orgId, 'invoice', row.id),
+    findLatestRequestView(tx, orgId, { type: 'invoice', id: row.id, creatorId: row.uploadedBy }),
     findRequiredFieldSettings(tx, orgId),
     findReading(tx, orgId, row.id),
     // Against the invoice as it is now, so that an edit of number, amount or date shows at once.

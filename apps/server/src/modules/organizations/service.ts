@@ -39,6 +39,7 @@ export function toOrganization(row: OrganizationRow): Organization {
     paymentStrategy: row.paymentStrategy,
     requiredVerifiers: row.requiredVerifiers,
     approvalReminderDays: row.approvalReminderDays,
+    fourEyesApproval: row.fourEyesApproval,
     version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -181,6 +182,8 @@ export class OrganizationService {
       ...(body.requiredVerifiers ? { requiredVerifiers: body.requiredVerifiers } : {}),
       // null turns reminders off: only a field left out means "unchanged".
       ...(body.approvalReminderDays !== undefined ? { approvalReminderDays: body.approvalReminderDays } : {}),
+      // Logged with before and after like every setting (updateVersioned): switching it off is audited.
+      ...(body.fourEyesApproval !== undefined ? { fourEyesApproval: body.fourEyesApproval } : {}),
     });
   }
 

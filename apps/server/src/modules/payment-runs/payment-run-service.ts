@@ -210,7 +210,7 @@ export class PaymentRunService {
       const { row, next } = await lockRunForEvent(tx, org.orgId, id, version, event);
       const request = await findOpenRequest(tx, org.orgId, 'payment_run', id);
       if (!request || request.status !== 'pending') throw new AppError('payment_run_not_pending');
-      const result = await recordDecision(tx, org, { type: 'payment_run', id }, request, choice);
+      const result = await recordDecision(tx, org, { type: 'payment_run', id, creatorId: row.createdBy }, request, choice);
 
       // Like invoices: a decision that does not end the request changes no status and no version.
       if (result.outcome === 'recorded') return readRun(tx, org.orgId, row, org.userId);

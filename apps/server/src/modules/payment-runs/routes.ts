@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createPaymentRunBodySchema,
+  openPaymentRunsResponseSchema,
   paymentRunExportBodySchema,
   paymentRunListQuerySchema,
   paymentRunListResponseSchema,
@@ -14,16 +15,20 @@ import {
 import { access } from '../../plugins/access';
 import { contentDisposition } from '../../plugins/storage-local';
 import { analyseTransactionRows } from '../transactions/analysis/analyse-transactions';
+import { JoinRunService } from './join-run-service';
 import { PaymentRunService } from './payment-run-service';
 import { PaymentRunExporter } from './run-export';
 
 const idParams = z.object({ id: z.uuid() });
+const transactionParams = z.object({ transactionId: z.uuid() });
+const runTransactionParams = z.object({ id: z.uuid(), transactionId: z.uuid() });
 /** Optional in the schema so that an unknown id answers 404 first; the service requires it. */
 const deleteQuery = z.object({ version: z.coerce.number().int().min(1).optional() });
 
 /** /api/payment-runs (SPEC §4 §9, issue 7 items 3 and 4): everything needs payment_runs:manage. */
 export const paymentRunRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new PaymentRunService(app.database, { mailer: app.mailer, publicUrl: app.config.publicUrl });
+  const joiner = new JoinRunService(app.database);
   const exporter = new PaymentRunExporter(app.database, app.storage, analyseTransactionRows);
   const tags = ['payment-runs'];
   const permission = access.permission('payment_runs:manage');
@@ -53,6 +58,22 @@ export const paymentRunRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/transactions',
     { config, schema: { tags, params: idParams, body: paymentRunTransactionsBodySchema, response: answer } },
     async (request) => service.addTransactions(request.org!, request.params.id, request.body),
+  );
+
+  // One step to pay (issue 59 item 5): the picker's open runs, and one payment into the chosen run.
+  app.get(
+    '/open-for/:transactionId',
+    {
+      config: { access: permission, resource: 'transaction' },
+      schema: { tags, params: transactionParams, response: { 200: openPaymentRunsResponseSchema } },
+    },
+    async (request) => joiner.openRunsFor(request.org!, request.params.transactionId),
+  );
+
+  app.post(
+    '/:id/transactions/:transactionId',
+    { config, schema: { tags, params: runTransactionParams, body: paymentRunVersionBodySchema, response: answer } },
+    async (request) => joiner.addTransaction(request.org!, request.params.id, request.params.transactionId, request.body.version),
   );
 
   app.post(

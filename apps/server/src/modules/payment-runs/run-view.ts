@@ -38,7 +38,7 @@ export async function readRunSummaries(tx: Tx, orgId: OrgId, rows: readonly Paym
 export async function readRun(tx: Tx, orgId: OrgId, row: PaymentRunRow, userId: string | null): Promise<PaymentRun> {
   const figures = await runFigures(tx, orgId, [row.id]);
   const names = await userNames(tx, [row.createdBy, row.exportedBy]);
-  const approval = await findLatestRequestView(tx, orgId, 'payment_run', row.id);
+  const approval = await findLatestRequestView(tx, orgId, { type: 'payment_run', id: row.id, creatorId: row.createdBy });
   let canDecide = false;
   if (row.status === 'in_approval' && userId) {
     const open = await findOpenRequest(tx, orgId, 'payment_run', row.id);

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  linkedPaymentResetStatus,
   todayIso,
   transactionFromInvoice,
   type CompanyBankAccountForPayment,
@@ -162,8 +163,7 @@ export async function createWantedTransactionForInvoice(tx: Tx, orgId: OrgId, in
  */
 export async function findLinkedTransactionStatus(tx: Tx, orgId: OrgId, invoiceId: string): Promise<string | null> {
   const row = await findInvoiceTransaction(tx, orgId, invoiceId);
-  if (!row) return null;
-  return row.exportedAt !== null ? 'exported' : row.status;
+  return linkedPaymentResetStatus(row ? { status: row.status, isExported: row.exportedAt !== null } : null);
 }
 
 /** The invoice detail's payment: its status and run, one statement (the run by a left join). */
@@ -172,6 +172,7 @@ export async function findInvoicePayment(tx: Tx, orgId: OrgId, invoiceId: string
     .select({
       id: transactions.id,
       status: transactions.status,
+      exportedAt: transactions.exportedAt,
       amount: transactions.amount,
       currency: transactions.currency,
       requestedExecutionDate: transactions.requestedExecutionDate,
@@ -185,8 +186,12 @@ export async function findInvoicePayment(tx: Tx, orgId: OrgId, invoiceId: string
     )
     .where(and(eq(transactions.organizationId, orgId), eq(transactions.invoiceId, invoiceId)));
   if (!row) return null;
-  const { runId, runNumber, ...payment } = row;
-  return { ...payment, paymentRun: runId !== null && runNumber !== null ? { id: runId, number: runNumber } : null };
+  const { runId, runNumber, exportedAt, ...payment } = row;
+  return {
+    ...payment,
+    isExported: exportedAt !== null,
+    paymentRun: runId !== null && runNumber !== null ? { id: runId, number: runNumber } : null,
+  };
 }
 
 /** Why an invoice's payment goes, as its activity-log entry says: the approvals ended (and how), or its data changed. */

@@ -17,6 +17,7 @@ function request(overrides: Partial<ApprovalRequestView> = {}): ApprovalRequestV
     requestedBy: CARL,
     requestedByName: 'Carl Clerk',
     requestedAt: '2026-11-20T09:00:00.000Z',
+    fourEyesConflicts: [],
     steps: [
       {
         requiredApprovals: 1,

@@ -8,7 +8,17 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+/** Toasts sit above dialogs; using one (a link, its close button) is no click "outside" that closes the dialog. */
+function isInToast(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest('[data-sonner-toaster]') !== null;
+}
+
+export function DialogContent({
+  className,
+  children,
+  onInteractOutside,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content>) {
   const { t } = useTranslation('common');
   return (
     <DialogPrimitive.Portal>
@@ -19,6 +29,10 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
           'rounded-lg border border-border bg-surface p-6 shadow-xl focus:outline-none',
           className,
         )}
+        onInteractOutside={(event) => {
+          if (isInToast(event.target)) event.preventDefault();
+          onInteractOutside?.(event);
+        }}
         {...props}
       >
         {children}

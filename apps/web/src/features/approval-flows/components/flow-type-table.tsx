@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { ApprovalFlow, ApprovalFlowType } from '@kontor/domain/approvals/approval-flow';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { summarizeConditions, summarizeSteps } from '../model/flow-summary';
-import { useSummaryTexts } from './use-summary-texts';
+import { summarizeConditions, summarizeSteps } from '@/lib/approval-flow-summary';
+import { useApprovalFlowSummaryTexts } from '@/lib/use-approval-flow-summary-texts';
 
 interface FlowTypeTableProps {
   type: ApprovalFlowType;
@@ -19,7 +19,7 @@ interface FlowTypeTableProps {
 /** The flows of one type in the order their conditions are tried, with move, edit and delete. */
 export function FlowTypeTable({ type, flows, costCenterLabel, onMove, isMoving, onEdit, onDelete }: FlowTypeTableProps) {
   const { t } = useTranslation('approval-flows');
-  const texts = useSummaryTexts();
+  const texts = useApprovalFlowSummaryTexts();
   const typeName = t(`types.${type}`);
   return (
     <section className="grid gap-2" aria-labelledby={`approval-flows-${type}`}>

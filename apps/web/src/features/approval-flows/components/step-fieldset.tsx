@@ -17,10 +17,12 @@ interface StepFieldsetProps {
   formerMemberIds: ReadonlySet<string>;
   onMove: (direction: -1 | 1) => void;
   onRemove: () => void;
+  /** A note under the step (the four-eyes principle on a last step's only approver), or null. */
+  note?: string | null;
 }
 
 /** One step: its approvers as a list of checkboxes (labelled by name) and the required count. */
-export function StepFieldset({ index, count, approvers, formerMemberIds, onMove, onRemove }: StepFieldsetProps) {
+export function StepFieldset({ index, count, approvers, formerMemberIds, onMove, onRemove, note }: StepFieldsetProps) {
   const { t } = useTranslation('approval-flows');
   const { control, register } = useFormContext<FlowFormValues>();
   const approverIds = useWatch({ control, name: `steps.${index}.approverIds` }) ?? [];
@@ -129,6 +131,11 @@ export function StepFieldset({ index, count, approvers, formerMemberIds, onMove,
           className="w-28 tabular-nums"
         />
       </FormField>
+      {note ? (
+        <p className="text-sm text-muted-foreground" data-testid="step-four-eyes-note">
+          {note}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

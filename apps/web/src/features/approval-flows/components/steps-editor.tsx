@@ -1,9 +1,11 @@
 import { Plus } from 'lucide-react';
-import { useFieldArray, useFormContext } from 'react-hook-form';
+import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Approver } from '@kontor/domain/approvals/approval-flow';
+import { soleFinalApproverId } from '@kontor/domain/approvals/four-eyes';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/form-field';
+import { useSession } from '@/lib/session-context';
 import { emptyStep, MAX_APPROVAL_STEPS, type FlowFormValues } from '../model/flow-form';
 import { useFlowFieldError } from './field-error';
 import { StepFieldset } from './step-fieldset';
@@ -22,6 +24,7 @@ export function StepsEditor({ approvers, formerMemberIds, candidatesNotice }: St
   const steps = useFieldArray({ control, name: 'steps' });
   const stepsError = useFlowFieldError('steps');
   const isFull = steps.fields.length >= MAX_APPROVAL_STEPS;
+  const fourEyes = useFourEyesNotes(approvers);
 
   return (
     <section aria-labelledby="flow-steps-title" className="grid gap-4">
@@ -30,6 +33,11 @@ export function StepsEditor({ approvers, formerMemberIds, candidatesNotice }: St
           {t('steps.title')}
         </h3>
         <p className="text-sm text-muted-foreground">{t('steps.description')}</p>
+        {fourEyes.principle ? (
+          <p className="text-sm text-muted-foreground" data-testid="flow-four-eyes-note">
+            {fourEyes.principle}
+          </p>
+        ) : null}
       </div>
       {candidatesNotice ? <p className="text-sm text-muted-foreground">{candidatesNotice}</p> : null}
       {steps.fields.map((field, index) => (
@@ -41,6 +49,7 @@ export function StepsEditor({ approvers, formerMemberIds, candidatesNotice }: St
           formerMemberIds={formerMemberIds}
           onMove={(direction) => steps.move(index, index + direction)}
           onRemove={() => steps.remove(index)}
+          note={index === steps.fields.length - 1 ? fourEyes.soleFinalApprover : null}
         />
       ))}
       <FieldError id="flow-steps-error" message={stepsError} />
@@ -53,4 +62,29 @@ export function StepsEditor({ approvers, formerMemberIds, candidatesNotice }: St
       </div>
     </section>
   );
+}
+
+/**
+ * The four-eyes principle (issue 59) as the editor explains it while the organisation has it on:
+ * what it means, and for a last step with one approver that this person cannot approve what
+ * they uploaded or requested (a payment run: created), so someone else must then be added.
+ */
+function useFourEyesNotes(approvers: readonly Approver[]): { principle: string | null; soleFinalApprover: string | null } {
+  const { t } = useTranslation('approval-flows');
+  const session = useSession();
+  const { control } = useFormContext<FlowFormValues>();
+  const values = useWatch({ control, name: 'steps' });
+  const type = useWatch({ control, name: 'type' });
+  if (!session.organization.fourEyesApproval) return { principle: null, soleFinalApprover: null };
+  const soleId = soleFinalApproverId(values ?? []);
+  const name = approvers.find((approver) => approver.userId === soleId)?.name ?? null;
+  return {
+    principle: t('steps.fourEyes'),
+    soleFinalApprover:
+      name === null
+        ? null
+        : type === 'payment_run'
+          ? t('steps.fourEyesSoleRunApprover', { name })
+          : t('steps.fourEyesSoleInvoiceApprover', { name }),
+  };
 }

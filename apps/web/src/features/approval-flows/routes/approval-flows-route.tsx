@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
-import { LoadingState } from '@/components/ui/loading-state';
+import { TableSkeleton } from '@/components/table-skeleton';
 import { useCostCenters } from '@/lib/master-data/cost-centers';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useSession } from '@/lib/session-context';
@@ -65,7 +65,7 @@ export function ApprovalFlowsRoute() {
 
   const failed = APPROVAL_FLOW_TYPES.map((type) => queries[type]).find((query) => query.isError);
   let body: ReactNode;
-  if (invoiceFlows.isPending || paymentRunFlows.isPending) body = <LoadingState />;
+  if (invoiceFlows.isPending || paymentRunFlows.isPending) body = <TableSkeleton columns={4} rows={3} />;
   else if (failed)
     body = (
       <ErrorState

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { LoadingState } from '@/components/ui/loading-state';
+import { TableSkeleton } from '@/components/table-skeleton';
 
 // One small route module for every counterparty path keeps the shell's route table short;
 // each screen is its own chunk, loaded when first shown.
@@ -20,7 +20,7 @@ const CounterpartyEditScreen = lazy(() =>
 );
 
 function Screen({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<LoadingState />}>{children}</Suspense>;
+  return <Suspense fallback={<TableSkeleton columns={6} />}>{children}</Suspense>;
 }
 
 /** /{slug}/counterparties/{id?} (SPEC §2): the list without an id, the detail with one. */

@@ -4,7 +4,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { DEFAULT_INVOICE_TAB } from '@kontor/domain/screens';
 import type { InvoiceListItem } from '@kontor/domain/invoices/invoice-schema';
-import { LoadingState } from '@/components/ui/loading-state';
+import { TableSkeleton } from '@/components/table-skeleton';
 import { notifyError } from '@/lib/notify';
 import { useSession } from '@/lib/session-context';
 import { usePagedItems } from '@/lib/use-paged-items';
@@ -35,7 +35,7 @@ function ArchivedInvoiceDetail({ id }: { id: string }) {
   // A duplicate and the restored invoice itself belong to the overview, no longer to the archive.
   const overviewPath = (invoiceId: string) => `/${slug}/invoices/${DEFAULT_INVOICE_TAB}/${invoiceId}`;
   return (
-    <Suspense fallback={<LoadingState />}>
+    <Suspense fallback={<TableSkeleton columns={7} />}>
       <InvoiceDetail
         id={id}
         slug={slug}

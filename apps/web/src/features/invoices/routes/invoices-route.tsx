@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { useQueryClient } from '@tanstack/react-query';
 import { OwnAbsenceNotice } from '@/components/absences/own-absence-notice';
 import { Button } from '@/components/ui/button';
-import { LoadingState } from '@/components/ui/loading-state';
+import { TableSkeleton } from '@/components/table-skeleton';
 import { PageHeader } from '@/components/ui/page-header';
 import { queryKeys } from '@/lib/query-keys';
 import { can, useSession } from '@/lib/session-context';
@@ -80,7 +80,8 @@ export function InvoicesRoute() {
   const canExport = tab === 'approved' && can(session, 'ap_invoices:manage');
   const selectedItems = items.filter((item) => selection.selected.has(item.id));
 
-  if (!isTranslated) return <LoadingState />;
+  // The table's shape while the namespace loads, not a spinner on an empty page.
+  if (!isTranslated) return <TableSkeleton columns={8} />;
 
   return (
     <>

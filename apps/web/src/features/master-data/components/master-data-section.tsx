@@ -5,7 +5,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
-import { LoadingState } from '@/components/ui/loading-state';
+import { TableSkeleton } from '@/components/table-skeleton';
 
 interface MasterDataSectionProps {
   title: string;
@@ -41,7 +41,7 @@ export function MasterDataSection(props: MasterDataSectionProps) {
     </div>
   );
   let body: ReactNode;
-  if (query.isPending) body = <LoadingState />;
+  if (query.isPending) body = <TableSkeleton columns={4} rows={5} />;
   else if (query.isError)
     body = <ErrorState error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
   else if ((query.data?.items.length ?? 0) === 0)

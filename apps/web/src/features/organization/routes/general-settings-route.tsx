@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ApprovalRemindersForm } from '../components/general/approval-reminders-form';
 import { CompanyNameForm } from '../components/general/company-name-form';
+import { FourEyesForm } from '../components/general/four-eyes-form';
 import { LogoUpload } from '../components/general/logo-upload';
 import { NumberingForm } from '../components/general/numbering-form';
 import { RequiredFieldsForm } from '../components/general/required-fields-form';
@@ -20,6 +21,7 @@ export function GeneralSettingsRoute() {
           <NumberingForm organization={organization} />
           <RequiredFieldsForm organization={organization} />
           <ApprovalRemindersForm organization={organization} />
+          <FourEyesForm organization={organization} />
           <RequiredVerifiersForm organization={organization} />
         </div>
       )}

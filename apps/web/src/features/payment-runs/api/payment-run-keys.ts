@@ -9,6 +9,8 @@ export const paymentRunKeys = {
   detail: (id: string) => ['payment-runs', 'detail', id] as const,
   transactions: (id: string) => ['payment-runs', 'transactions', id] as const,
   flows: () => ['payment-runs', 'flows'] as const,
+  /** The open runs one payment can join (the "add to payment run" picker). */
+  openFor: (transactionId: string) => ['payment-runs', 'open-for', transactionId] as const,
 };
 
 /** The transactions feature's cache root: membership and status of transactions change with every run write. */

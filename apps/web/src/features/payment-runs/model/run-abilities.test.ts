@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runAbilities } from './run-abilities';
+import type { ApprovalRequestView } from '@kontor/domain/approvals/approval-views';
+import { runAbilities, runFourEyesBlock } from './run-abilities';
 
 const base = {
   allowedEvents: [],
@@ -48,5 +49,37 @@ describe('runAbilities', () => {
       export: { format: 'pain.001.001.09', messageId: 'M', fileName: 'f.xml', sha256: 'x', exportedByName: null },
     } as const;
     expect(runAbilities(exported)).toMatchObject({ canDownload: true, showExport: false, canDelete: false });
+  });
+});
+
+describe('runFourEyesBlock', () => {
+  const CREATOR = '11111111-1111-4111-8111-111111111111';
+  const COLLEAGUE = '22222222-2222-4222-8222-222222222222';
+  const pending = (approverId: string) => ({
+    approverId,
+    approverName: approverId,
+    standsInForName: null,
+    decision: 'pending' as const,
+    decidedAt: null,
+    reason: null,
+  });
+  const approval: ApprovalRequestView = {
+    id: '33333333-3333-4333-8333-333333333333',
+    flowId: null,
+    flowName: 'Zahlungslauf',
+    status: 'pending',
+    currentStep: 0,
+    requestedBy: CREATOR,
+    requestedByName: 'Creator',
+    requestedAt: '2026-03-01T09:00:00Z',
+    steps: [{ requiredApprovals: 1, items: [pending(CREATOR), pending(COLLEAGUE)] }],
+    fourEyesConflicts: [{ userId: CREATOR, reason: 'created' }],
+  };
+
+  it('names why the creator may not give the final approval; a colleague may', () => {
+    expect(runFourEyesBlock({ canDecide: true, approval }, CREATOR)).toBe('created');
+    expect(runFourEyesBlock({ canDecide: true, approval }, COLLEAGUE)).toBeNull();
+    expect(runFourEyesBlock({ canDecide: false, approval }, CREATOR)).toBeNull();
+    expect(runFourEyesBlock({ canDecide: true, approval: { ...approval, fourEyesConflicts: [] } }, CREATOR)).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { fourEyesRefusal, type FourEyesReason } from '@kontor/domain/approvals/four-eyes';
 import type { PaymentRun } from '@kontor/domain/payments/payment-run-api';
 import type { PaymentRunEvent, PaymentRunStatus } from '@kontor/domain/payments/payment-run-status';
 
@@ -53,4 +54,13 @@ export function runAbilities(
     exportBlock: showExport ? exportBlock : null,
     canDownload: run.status === 'exported' && run.export !== null,
   };
+}
+
+/**
+ * The four-eyes principle (issue 59): the viewer created the run and their approval would be the
+ * final one, so the server refuses it; the action bar says why instead of offering Approve.
+ */
+export function runFourEyesBlock(run: Pick<PaymentRun, 'canDecide' | 'approval'>, viewerId: string): FourEyesReason | null {
+  if (!run.canDecide || !run.approval) return null;
+  return fourEyesRefusal(run.approval, run.approval.fourEyesConflicts, viewerId);
 }

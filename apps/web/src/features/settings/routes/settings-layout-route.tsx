@@ -27,7 +27,8 @@ export function SettingsLayoutRoute() {
         activationMode="manual"
         onValueChange={(tab) => void navigate(`/${organization.slug}/settings/${tab}`)}
       >
-        <TabsList aria-label={t('tabsLabel')}>
+        {/* Fourteen sections: they wrap onto a second row rather than hide the last ones off the edge. */}
+        <TabsList aria-label={t('tabsLabel')} className="flex-wrap">
           {SETTINGS_TABS.map((tab) => (
             <TabsTrigger key={tab} value={tab}>
               {t(`tabs.${tab}`)}

@@ -12,7 +12,7 @@ import { useTransactionList } from '../api/transactions-api';
 import { hasActiveFilters, toListRequest } from '../model/list-filters';
 import { BankFileImportButton } from './import/bank-file-import-dialog';
 import { NewTransactionButton } from './create/new-transaction-dialog';
-import { TransactionDetailPanel } from './detail/transaction-detail-panel';
+import { TransactionDetailPanel, type RenderTransactionDetailActions } from './detail/transaction-detail-panel';
 import { TransactionTable } from './transaction-table';
 import { TransactionToolbar } from './transaction-toolbar';
 import { TransactionViewTabs } from './transaction-view-tabs';
@@ -23,9 +23,11 @@ import { useTransactionSelection } from './use-transaction-selection';
 export interface TransactionListScreenProps {
   /** Actions for the selected payments (the app puts "create payment run" here: features do not import each other). */
   renderSelectionActions?: (transactionIds: string[], clearSelection: () => void) => ReactNode;
+  /** Actions on the open payment's detail when it can join a run (the app puts "add to payment run" here). */
+  renderDetailActions?: RenderTransactionDetailActions;
 }
 
-export function TransactionListScreen({ renderSelectionActions }: TransactionListScreenProps) {
+export function TransactionListScreen({ renderSelectionActions, renderDetailActions }: TransactionListScreenProps) {
   // Loaded up front with the screen: the forms show rule codes as sentences from `validation`, and the
   // payment-run button of the selection bar would otherwise suspend the list on the first tick.
   const { t } = useTranslation(['transactions', 'validation', 'payment-runs']);
@@ -95,7 +97,7 @@ export function TransactionListScreen({ renderSelectionActions }: TransactionLis
           />
         </PagedListBody>
       )}
-      <TransactionDetailPanel id={openId} onClose={() => open(null)} />
+      <TransactionDetailPanel id={openId} onClose={() => open(null)} renderActions={renderDetailActions} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { LoadingState } from '@/components/ui/loading-state';
+import { TableSkeleton } from '@/components/table-skeleton';
 import type { TransactionListScreenProps } from '../components/transaction-list-screen';
 
 // Each screen is its own chunk, loaded when first shown. The entry guard (SPEC §2) already
@@ -14,17 +14,17 @@ const TransactionDashboardScreen = lazy(() =>
 );
 
 function Screen({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<LoadingState />}>{children}</Suspense>;
+  return <Suspense fallback={<TableSkeleton columns={8} />}>{children}</Suspense>;
 }
 
 /**
  * /{slug}/transactions?view=&id= : the list, with one payment's detail over it when `id` is set.
- * The selection's actions come from the app layer (app/routes/transactions-route.tsx).
+ * The selection's and the detail's run actions come from the app layer (app/routes/transactions-route.tsx).
  */
-export function TransactionsRoute({ renderSelectionActions }: TransactionListScreenProps) {
+export function TransactionsRoute({ renderSelectionActions, renderDetailActions }: TransactionListScreenProps) {
   return (
     <Screen>
-      <TransactionListScreen renderSelectionActions={renderSelectionActions} />
+      <TransactionListScreen renderSelectionActions={renderSelectionActions} renderDetailActions={renderDetailActions} />
     </Screen>
   );
 }

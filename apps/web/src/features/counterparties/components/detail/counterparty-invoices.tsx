@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { InvoiceTab } from '@kontor/domain/screens';
 import { ErrorState } from '@/components/ui/error-state';
-import { LoadingState } from '@/components/ui/loading-state';
+import { TableSkeleton } from '@/components/table-skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatDate, formatMoney } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
@@ -33,7 +33,7 @@ export function CounterpartyInvoices({
   const overviewPath = `/${slug}/invoices/${tab}?counterpartyId=${encodeURIComponent(counterpartyId)}`;
 
   let body;
-  if (invoices.isPending) body = <LoadingState />;
+  if (invoices.isPending) body = <TableSkeleton columns={5} rows={4} />;
   else if (invoices.isError)
     body = <ErrorState title={t('invoices.loadFailed')} error={invoices.error} onRetry={() => void invoices.refetch()} />;
   else if (invoices.data.items.length === 0) body = <p className="text-sm text-muted-foreground">{t('invoices.empty')}</p>;

@@ -3,13 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatLedgerAccount } from '@kontor/domain/master-data';
 import { CountryCodeSelect } from '@/components/country-code-select';
 import { fieldAria, FormField } from '@/components/ui/form-field';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useLedgerAccounts } from '@/lib/master-data/ledger-accounts';
 import type { CounterpartyFormValues } from '../../model/counterparty-form';
 import { fieldId, useFieldError } from './form-fields';

@@ -12,7 +12,7 @@ import { DocumentPane } from './document/document-pane';
 import { InvoiceForm } from './form/invoice-form';
 import { InvoiceLoadError } from './invoice-detail-states';
 import { InvoiceExtras } from './panels/invoice-extras';
-import { PaymentPanel } from './panels/payment-panel';
+import { PaymentPanel, type RenderPaymentAction } from './panels/payment-panel';
 import { ReadingChecks } from './reading/reading-checks';
 import { EmailOrigin, ReadingFailedAlert, ReadingKindBadge } from './reading/reading-summary';
 
@@ -25,6 +25,8 @@ export interface InvoiceDetailProps {
   invoicePath: (otherId: string) => string;
   /** Where a restored invoice goes when restoring takes it out of the screen that shows it (the archive). */
   restoredPath?: string;
+  /** An action on the invoice's payable payment ("add to payment run", from the app layer). */
+  renderPaymentAction?: RenderPaymentAction;
 }
 
 /** The list this detail was opened from, with its filters (passed as state), else `listPath`. */
@@ -38,7 +40,7 @@ function useBackPath(slug: string, listPath: string): string {
  * One invoice: the document beside the form, actions, attachments, comments and history. The
  * overview's tabs and the archive show it alike; statuses that allow no editing show it read-only.
  */
-export function InvoiceDetail({ id, slug, listPath, invoicePath, restoredPath }: InvoiceDetailProps) {
+export function InvoiceDetail({ id, slug, listPath, invoicePath, restoredPath, renderPaymentAction }: InvoiceDetailProps) {
   const { t } = useTranslation('invoice-detail');
   const backPath = useBackPath(slug, listPath);
   const query = useInvoice(id);
@@ -99,11 +101,22 @@ export function InvoiceDetail({ id, slug, listPath, invoicePath, restoredPath }:
         <DocumentPane invoice={invoice} />
         <div className="grid min-w-0 gap-6">
           <ApprovalPanel invoice={invoice} hasUnsavedChanges={isDirty} />
-          {invoice.payment ? <PaymentPanel payment={invoice.payment} /> : null}
-          {invoice.reading ? (
-            <ReadingChecks reading={invoice.reading} currency={invoice.currency} invoicePath={invoicePath} />
+          {invoice.payment ? (
+            <PaymentPanel
+              payment={invoice.payment}
+              renderAction={renderPaymentAction && ((payment) => renderPaymentAction(payment, () => void query.refetch()))}
+            />
           ) : null}
-          <InvoiceForm key={invoice.id} invoice={invoice} onDirtyChange={setIsDirty} />
+          <InvoiceForm
+            key={invoice.id}
+            invoice={invoice}
+            onDirtyChange={setIsDirty}
+            checks={
+              invoice.reading ? (
+                <ReadingChecks reading={invoice.reading} currency={invoice.currency} invoicePath={invoicePath} />
+              ) : null
+            }
+          />
           <InvoiceExtras invoice={invoice} />
         </div>
       </div>

@@ -26,6 +26,7 @@ function request(overrides: Partial<ApprovalRequestView> = {}): ApprovalRequestV
     requestedBy: BEN,
     requestedByName: 'Ben',
     requestedAt: '2026-03-01T09:00:00Z',
+    fourEyesConflicts: [],
     steps: [
       { requiredApprovals: 1, items: [item(CLARA)] },
       { requiredApprovals: 1, items: [item(ADA)] },
@@ -65,6 +66,7 @@ describe('approvalAbilities', () => {
       canRequest: true,
       canDecide: false,
       missingToApprove: [],
+      fourEyesBlock: null,
       canReset: false,
       handOn: [],
     });
@@ -126,11 +128,61 @@ describe('approvalAbilities', () => {
       canRequest: false,
       canDecide: false,
       missingToApprove: [],
+      fourEyesBlock: null,
       canReset: true,
       handOn: [],
     });
     const exported = buildInvoice({ status: 'exported', approval: request({ status: 'approved' }) });
     expect(approvalAbilities(exported, viewer(BEN, { role: 'admin' })).canReset).toBe(false);
+  });
+
+  it('offers no reset once the payment is approved or exported, also when archived since (SPEC §4, as the server)', () => {
+    const approved = request({ status: 'approved' });
+    const withPayment = (status: 'open' | 'approved' | 'exported' | 'archived', isExported = false) =>
+      buildInvoice({
+        status: 'approved',
+        approval: approved,
+        payment: {
+          id: '55555555-5555-4555-8555-555555555555',
+          status,
+          isExported,
+          amount: 1_000,
+          currency: 'EUR',
+          requestedExecutionDate: '2026-03-10',
+          paymentRun: null,
+        },
+      });
+    const admin = viewer(BEN, { role: 'admin' });
+    expect(approvalAbilities(withPayment('open'), admin).canReset).toBe(true);
+    expect(approvalAbilities(withPayment('approved'), admin).canReset).toBe(false);
+    expect(approvalAbilities(withPayment('exported', true), admin).canReset).toBe(false);
+    expect(approvalAbilities(withPayment('archived', true), admin).canReset).toBe(false);
+    expect(approvalAbilities(withPayment('archived'), admin).canReset).toBe(true);
+  });
+
+  it('holds back the final approval of whom the four-eyes principle names, not an earlier step’s', () => {
+    const conflicts = [
+      { userId: CLARA, reason: 'uploaded' as const },
+      { userId: BEN, reason: 'requested' as const },
+    ];
+    const first = buildInvoice({ status: 'in_approval', approval: request({ fourEyesConflicts: conflicts }) });
+    expect(approvalAbilities(first, viewer(CLARA))).toMatchObject({ canDecide: true, fourEyesBlock: null });
+    const last = buildInvoice({
+      status: 'in_approval',
+      approval: request({
+        currentStep: 1,
+        steps: [
+          { requiredApprovals: 1, items: [item(ADA, 'approved')] },
+          { requiredApprovals: 1, items: [item(CLARA), item(BEN)] },
+        ],
+        fourEyesConflicts: conflicts,
+      }),
+    });
+    expect(approvalAbilities(last, viewer(CLARA))).toMatchObject({ canDecide: true, fourEyesBlock: 'uploaded' });
+    expect(approvalAbilities(last, viewer(BEN)).fourEyesBlock).toBe('requested');
+    // Off: the server sends no conflicts.
+    const off = buildInvoice({ status: 'in_approval', approval: { ...last.approval!, fourEyesConflicts: [] } });
+    expect(approvalAbilities(off, viewer(CLARA)).fourEyesBlock).toBeNull();
   });
 });
 

@@ -1,5 +1,10 @@
-import { requirementStageOfApproval } from '@kontor/domain/approvals/approval-engine';
+import {
+  invoiceResetRefusal,
+  linkedPaymentResetStatus,
+  requirementStageOfApproval,
+} from '@kontor/domain/approvals/approval-engine';
 import type { ApprovalRequestView } from '@kontor/domain/approvals/approval-views';
+import { fourEyesRefusal, type FourEyesReason } from '@kontor/domain/approvals/four-eyes';
 import { APPROVAL_RESETTING_FIELDS } from '@kontor/domain/invoices/approval-reset';
 import type { Invoice } from '@kontor/domain/invoices/invoice-schema';
 import { hasPermission, type Permission, type Role } from '@kontor/domain/permissions';
@@ -19,6 +24,12 @@ export interface ApprovalAbilities {
    * until they are filled, so Approve waits for them. Rejecting needs none of them.
    */
   missingToApprove: string[];
+  /**
+   * The four-eyes principle (issue 59): the viewer uploaded the invoice or requested its approval
+   * and their approval would be the final one, so the server refuses it; Approve says why instead.
+   */
+  fourEyesBlock: FourEyesReason | null;
+  /** SPEC §4: never once exported, nor while the payment is approved or exported (the server's rule). */
   canReset: boolean;
   /**
    * The open approvals of the current step the viewer may hand on to another member: their own,
@@ -26,8 +37,6 @@ export interface ApprovalAbilities {
    */
   handOn: { approverId: string; approverName: string }[];
 }
-
-const RESETTABLE_STATUSES: readonly Invoice['status'][] = ['in_approval', 'approved', 'rejected'];
 
 /** Whether the viewer is an approver of the open step who has not decided yet. */
 export function isWaitingApprover(approval: ApprovalRequestView | null, userId: string): boolean {
@@ -38,11 +47,12 @@ export function isWaitingApprover(approval: ApprovalRequestView | null, userId: 
 
 /**
  * The approval actions to offer (the server decides in the end): request while new; approve or
- * reject when waiting for the viewer; reset in approval, approved or rejected, for the one who
- * requested it or whoever manages invoices (admin passes every check).
+ * reject when waiting for the viewer; reset in approval, approved or rejected while the payment
+ * is neither approved nor exported (the server's invoiceResetRefusal), for the one who requested
+ * it or whoever manages invoices (admin passes every check).
  */
 export function approvalAbilities(
-  invoice: Pick<Invoice, 'status' | 'approval' | 'missingRequiredFields'>,
+  invoice: Pick<Invoice, 'status' | 'approval' | 'missingRequiredFields' | 'payment'>,
   viewer: ApprovalViewer,
 ): ApprovalAbilities {
   const { approval } = invoice;
@@ -58,7 +68,9 @@ export function approvalAbilities(
     canDecide,
     // The server's own rule picks the stage: the approval completing the last step is the last one.
     missingToApprove: canDecide && approval ? invoice.missingRequiredFields[requirementStageOfApproval(approval)] : [],
-    canReset: RESETTABLE_STATUSES.includes(invoice.status) && (isRequester || managesInvoices),
+    fourEyesBlock: canDecide && approval ? fourEyesRefusal(approval, approval.fourEyesConflicts, viewer.userId) : null,
+    canReset:
+      invoiceResetRefusal(invoice.status, linkedPaymentResetStatus(invoice.payment)) === null && (isRequester || managesInvoices),
     handOn: openItems
       .filter((item) => managesInvoices || item.approverId === viewer.userId)
       .map(({ approverId, approverName }) => ({ approverId, approverName })),

@@ -21,6 +21,7 @@ function request(
     requestedBy: null,
     requestedByName: null,
     requestedAt: '2026-11-20T09:00:00.000Z',
+    fourEyesConflicts: [],
     steps: steps.map(({ required, decisions }) => ({
       requiredApprovals: required,
       items: decisions.map((decision, index) => ({

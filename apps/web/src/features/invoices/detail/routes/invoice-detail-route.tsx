@@ -1,8 +1,11 @@
 import { useLocation, useParams } from 'react-router';
-import { InvoiceDetail } from '../components/invoice-detail';
+import { InvoiceDetail, type InvoiceDetailProps } from '../components/invoice-detail';
 
-/** /{slug}/invoices/{tab}/{id}: the invoice, with "back" to the tab's list and its filters. */
-export function InvoiceDetailRoute() {
+/**
+ * /{slug}/invoices/{tab}/{id}: the invoice, with "back" to the tab's list and its filters. The
+ * payment's action comes from the app layer (app/routes/invoice-detail-route.tsx).
+ */
+export function InvoiceDetailRoute({ renderPaymentAction }: Pick<InvoiceDetailProps, 'renderPaymentAction'>) {
   const { slug = '', tab = 'new', id = '' } = useParams();
   const { search } = useLocation();
   return (
@@ -11,6 +14,7 @@ export function InvoiceDetailRoute() {
       slug={slug}
       listPath={`/${slug}/invoices/${tab}${search}`}
       invoicePath={(otherId) => `/${slug}/invoices/${tab}/${otherId}`}
+      renderPaymentAction={renderPaymentAction}
     />
   );
 }

@@ -90,18 +90,18 @@ function RunDetail({ run }: { run: PaymentRun }) {
         </Alert>
       ) : null}
       <RunFacts run={run} />
-      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
-        <div className="grid content-start gap-6">
-          <PaymentBlocks blocks={run.paymentBlocks} />
-          <RunTransactionsTable
-            runId={run.id}
-            canRemove={abilities.canChangeTransactions}
-            onRemove={actions.removeTransactions}
-            isRemoving={actions.isPending}
-          />
-        </div>
+      {/* The payments take the whole width: beside the approval panel their amount and analysis
+          columns were cut off on a 1280 px laptop. */}
+      <div className="grid items-start gap-6 lg:grid-cols-[2fr_1fr]">
+        <PaymentBlocks blocks={run.paymentBlocks} />
         <RunApprovalPanel approval={run.approval} />
       </div>
+      <RunTransactionsTable
+        runId={run.id}
+        canRemove={abilities.canChangeTransactions}
+        onRemove={actions.removeTransactions}
+        isRemoving={actions.isPending}
+      />
     </div>
   );
 }

@@ -5,7 +5,8 @@ import { ReasonDialog } from '@/components/reason-dialog';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { runAbilities } from '../../model/run-abilities';
+import { useSession } from '@/lib/session-context';
+import { runAbilities, runFourEyesBlock } from '../../model/run-abilities';
 import { paymentRunLabel } from '../../model/payment-run-paths';
 import { ExportBookingsButton } from '../export/export-bookings-button';
 import { RunExportDialog } from './run-export-dialog';
@@ -15,7 +16,9 @@ import type { RunActions } from './use-run-actions';
 /** The buttons the run's state and the viewer allow (allowedEvents + canDecide), with their dialogs. */
 export function RunActionsBar({ run, actions }: { run: PaymentRun; actions: RunActions }) {
   const { t } = useTranslation('payment-runs');
+  const session = useSession();
   const abilities = runAbilities(run);
+  const fourEyesBlock = abilities.canApprove ? runFourEyesBlock(run, session.user.id) : null;
   const label = paymentRunLabel(run.number);
   const { dialog, setDialog } = actions;
   const exportBlockedText =
@@ -35,7 +38,12 @@ export function RunActionsBar({ run, actions }: { run: PaymentRun; actions: RunA
           </Button>
         ) : null}
         {abilities.canApprove ? (
-          <Button onClick={actions.approve} isLoading={actions.isPending && dialog === null}>
+          <Button
+            onClick={actions.approve}
+            isLoading={actions.isPending && dialog === null}
+            disabled={fourEyesBlock !== null}
+            aria-describedby={fourEyesBlock ? 'run-four-eyes-note' : undefined}
+          >
             <Check aria-hidden="true" />
             {t('actions.approve')}
           </Button>
@@ -77,6 +85,11 @@ export function RunActionsBar({ run, actions }: { run: PaymentRun; actions: RunA
           </Button>
         ) : null}
       </div>
+      {fourEyesBlock ? (
+        <p id="run-four-eyes-note" className="text-sm text-muted-foreground" data-testid="run-four-eyes-note">
+          {t('actions.fourEyesNote')}
+        </p>
+      ) : null}
       {exportBlockedText ? (
         <p id="run-export-blocked" className="text-sm text-danger" data-testid="run-export-blocked">
           {exportBlockedText}

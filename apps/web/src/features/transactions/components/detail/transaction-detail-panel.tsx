@@ -1,4 +1,7 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Transaction } from '@kontor/domain/payments/transaction-api';
+import { canJoinPaymentRun } from '@kontor/domain/payments/transaction-status';
 import { RecordQueryView } from '@/components/record-states';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useSession } from '@/lib/session-context';
@@ -9,11 +12,20 @@ import { NotesEditor } from './notes-editor';
 import { TransactionActions } from './transaction-actions';
 import { TransactionFacts } from './transaction-facts';
 
+/** Actions another feature supplies for a payment that can join a payment run (the app layer joins them). */
+export type RenderTransactionDetailActions = (transaction: Transaction) => ReactNode;
+
+interface TransactionDetailPanelProps {
+  id: string | null;
+  onClose: () => void;
+  renderActions?: RenderTransactionDetailActions;
+}
+
 /**
  * One payment in a panel at the right edge over its list (`?id=` keeps it linkable), like the
  * invoice list keeps its place: closing returns to the same rows, filters and scroll position.
  */
-export function TransactionDetailPanel({ id, onClose }: { id: string | null; onClose: () => void }) {
+export function TransactionDetailPanel({ id, onClose, renderActions }: TransactionDetailPanelProps) {
   const { t } = useTranslation('transactions');
   const session = useSession();
   const query = useTransaction(id);
@@ -42,7 +54,12 @@ export function TransactionDetailPanel({ id, onClose }: { id: string | null; onC
           >
             {(transaction) => (
               <div className="grid gap-5">
-                <TransactionActions transaction={transaction} />
+                <div className="flex flex-wrap items-start gap-2">
+                  {canJoinPaymentRun(transaction.status, transaction.paymentRun?.id ?? null)
+                    ? renderActions?.(transaction)
+                    : null}
+                  <TransactionActions transaction={transaction} />
+                </div>
                 <AnalysisPanel transaction={transaction} />
                 <TransactionFacts transaction={transaction} slug={session.organization.slug} />
                 <NotesEditor key={transaction.id} transaction={transaction} />

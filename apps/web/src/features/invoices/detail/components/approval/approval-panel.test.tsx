@@ -28,6 +28,7 @@ function twoSteps(currentStep: number): ApprovalRequestView {
     requestedBy: ANNA,
     requestedByName: 'Anna Admin',
     requestedAt: '2026-11-20T09:00:00.000Z',
+    fourEyesConflicts: [],
     steps: [
       { requiredApprovals: 1, items: [{ ...pending(CARL, 'Carl Clerk'), decision: currentStep > 0 ? 'approved' : 'pending' }] },
       { requiredApprovals: 1, items: [pending(ANNA, 'Anna Admin')] },
@@ -87,5 +88,26 @@ describe('ApprovalPanel: required fields of the viewer’s approval (SPEC §5)',
     const { html, isApproveDisabled } = render(invoice, ANNA);
     expect(html).not.toContain('approve-missing-fields');
     expect(isApproveDisabled).toBeUndefined();
+  });
+});
+
+describe('ApprovalPanel: the four-eyes principle (issue 59)', () => {
+  beforeAll(() => loadTestLanguage('en', ['common', 'invoice-detail', 'organization', 'validation']));
+
+  it('tells the requester before they click that another person gives the final approval, and keeps Reject', () => {
+    const approval = { ...twoSteps(1), fourEyesConflicts: [{ userId: ANNA, reason: 'requested' as const }] };
+    const invoice = buildInvoice({ status: 'in_approval', approval });
+    const { html, isApproveDisabled, isRejectDisabled } = render(invoice, ANNA);
+    expect(html).toContain('data-testid="four-eyes-note"');
+    expect(html).toContain('Four-eyes principle: you requested this invoice&#x27;s approval');
+    expect(isApproveDisabled).toBe(true);
+    expect(isRejectDisabled).toBe(false);
+  });
+
+  it('says nothing to a conflicted approver of an earlier step', () => {
+    const approval = { ...twoSteps(0), fourEyesConflicts: [{ userId: CARL, reason: 'uploaded' as const }] };
+    const { html, isApproveDisabled } = render(buildInvoice({ status: 'in_approval', approval }), CARL);
+    expect(html).not.toContain('four-eyes-note');
+    expect(isApproveDisabled).toBe(false);
   });
 });

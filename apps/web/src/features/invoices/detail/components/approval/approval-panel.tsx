@@ -69,7 +69,19 @@ export function ApprovalPanel({ invoice, hasUnsavedChanges }: ApprovalPanelProps
         ) : null
       }
     >
-      <MissingFieldsAlert fields={abilities.missingToApprove} before="approve" tone="warning" testId="approve-missing-fields" />
+      {/* Fields for an approval the viewer may not give would only confuse: the note says who gives it. */}
+      <MissingFieldsAlert
+        fields={abilities.fourEyesBlock ? [] : abilities.missingToApprove}
+        before="approve"
+        tone="warning"
+        testId="approve-missing-fields"
+      />
+      {abilities.fourEyesBlock ? (
+        <p id="four-eyes-note" className="text-sm text-muted-foreground" data-testid="four-eyes-note">
+          {/* An invoice's conflict is its upload or its request (`created` is a payment run's). */}
+          {t(abilities.fourEyesBlock === 'requested' ? 'approval.fourEyes.requested' : 'approval.fourEyes.uploaded')}
+        </p>
+      ) : null}
       {hasActions ? (
         <div role="group" aria-label={t('approval.actionsLabel')} className="flex flex-wrap items-center gap-2">
           {abilities.canRequest ? (
@@ -81,7 +93,8 @@ export function ApprovalPanel({ invoice, hasUnsavedChanges }: ApprovalPanelProps
           {abilities.canDecide ? (
             <>
               <Button
-                disabled={hasUnsavedChanges || abilities.missingToApprove.length > 0}
+                disabled={hasUnsavedChanges || abilities.missingToApprove.length > 0 || abilities.fourEyesBlock !== null}
+                aria-describedby={abilities.fourEyesBlock ? 'four-eyes-note' : undefined}
                 isLoading={actions.approve.isPending}
                 onClick={() =>
                   void run(() => actions.approve.mutateAsync(invoice.version), {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ApprovalCondition } from '@kontor/domain/approvals/approval-flow';
 import type { Invoice } from '@kontor/domain/invoices/invoice-schema';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -8,6 +9,9 @@ import { ErrorState } from '@/components/ui/error-state';
 import { FormField } from '@/components/ui/form-field';
 import { LoadingState } from '@/components/ui/loading-state';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { describeCondition } from '@/lib/approval-flow-summary';
+import { useCostCenters } from '@/lib/master-data/cost-centers';
+import { useApprovalFlowSummaryTexts } from '@/lib/use-approval-flow-summary-texts';
 import { useMatchingFlow } from '../../api/get-matching-flow';
 import { MissingFieldsAlert } from '../missing-fields-alert';
 
@@ -21,8 +25,10 @@ interface RequestApprovalDialogProps {
 }
 
 /**
- * Shows which flow applies to the invoice now (or "Flow not found"), lets the user pick another
- * by hand, and lists the fields still required before approval may be requested.
+ * Shows which flow applies to the invoice now and why (its conditions, or the default because
+ * none matched; or "Flow not found"), lets the user pick another by hand, and lists the fields
+ * still required before approval may be requested. A flow whose conditions this invoice does not
+ * meet is used only after a confirmation that names them.
  */
 export function RequestApprovalDialog({ invoice, open, onOpenChange, onConfirm, isPending }: RequestApprovalDialogProps) {
   const { t } = useTranslation('invoice-detail');
@@ -32,13 +38,26 @@ export function RequestApprovalDialog({ invoice, open, onOpenChange, onConfirm, 
   const missing = invoice.missingRequiredFields.request_approval;
   const matchingId = matching.data?.matching?.id ?? null;
   const chosenId = picked ?? matchingId;
+  const chosen = matching.data?.flows.find((flow) => flow.id === chosenId) ?? null;
+  const unmet = chosen && chosen.id !== matchingId ? chosen.unmetConditions : [];
+  const [isConfirmingUnmet, setIsConfirmingUnmet] = useState(false);
 
   const close = (isOpen: boolean) => {
-    if (!isOpen) setPicked(null);
+    if (!isOpen) {
+      setPicked(null);
+      setIsConfirmingUnmet(false);
+    }
     onOpenChange(isOpen);
   };
   const submit = async () => {
-    if (await onConfirm(picked && picked !== matchingId ? picked : undefined)) setPicked(null);
+    if (unmet.length > 0 && !isConfirmingUnmet) {
+      setIsConfirmingUnmet(true);
+      return;
+    }
+    if (await onConfirm(picked && picked !== matchingId ? picked : undefined)) {
+      setPicked(null);
+      setIsConfirmingUnmet(false);
+    }
   };
 
   let body;
@@ -58,7 +77,14 @@ export function RequestApprovalDialog({ invoice, open, onOpenChange, onConfirm, 
         <div className="grid gap-1 text-sm" data-testid="matching-flow">
           <span className="text-muted-foreground">{t('approval.matchingFlow')}</span>
           {matching.data.matching ? (
-            <span className="font-medium text-foreground">{matching.data.matching.name}</span>
+            <>
+              <span className="font-medium text-foreground">{matching.data.matching.name}</span>
+              {matching.data.matching.reason === 'default' ? (
+                <Alert tone="info" data-testid="default-flow-notice">
+                  <p>{t('approval.noConditionMatched', { name: matching.data.matching.name })}</p>
+                </Alert>
+              ) : null}
+            </>
           ) : (
             <Alert tone="warning">
               <p className="font-medium">{t('approval.flowNotFound')}</p>
@@ -68,7 +94,13 @@ export function RequestApprovalDialog({ invoice, open, onOpenChange, onConfirm, 
         </div>
         {matching.data.flows.length > 0 ? (
           <FormField id="request-approval-flow" label={t('approval.pickFlow')} hint={t('approval.pickFlowHint')}>
-            <Select value={chosenId ?? undefined} onValueChange={setPicked}>
+            <Select
+              value={chosenId ?? undefined}
+              onValueChange={(id) => {
+                setPicked(id);
+                setIsConfirmingUnmet(false);
+              }}
+            >
               <SelectTrigger id="request-approval-flow" aria-describedby="request-approval-flow-hint">
                 <SelectValue placeholder={t('form.select')} />
               </SelectTrigger>
@@ -77,11 +109,15 @@ export function RequestApprovalDialog({ invoice, open, onOpenChange, onConfirm, 
                   <SelectItem key={flow.id} value={flow.id}>
                     {t('approval.flowOption', { name: flow.name, count: flow.stepCount })}
                     {flow.isDefault ? ` · ${t('approval.defaultFlow')}` : ''}
+                    {flow.unmetConditions.length > 0 ? ` · ${t('approval.conditionsNotMet')}` : ''}
                   </SelectItem>
                 ))}
               </SelectContent>
             </Select>
           </FormField>
+        ) : null}
+        {chosen && unmet.length > 0 ? (
+          <UnmetConditions flowName={chosen.name} conditions={unmet} isConfirming={isConfirmingUnmet} />
         ) : null}
       </div>
     );
@@ -104,10 +140,44 @@ export function RequestApprovalDialog({ invoice, open, onOpenChange, onConfirm, 
             isLoading={isPending}
             disabled={!matching.isSuccess || chosenId === null || missing.length > 0}
           >
-            {t('approval.confirmRequest')}
+            {isConfirmingUnmet ? t('approval.confirmRequestAnyway') : t('approval.confirmRequest')}
           </Button>
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * The conditions of the picked flow this invoice does not meet, worded as the flow list words
+ * them ("Amount above 5.000,00 €"). Its own component: the flow texts' namespace loads only when
+ * such a flow is picked.
+ */
+function UnmetConditions({
+  flowName,
+  conditions,
+  isConfirming,
+}: {
+  flowName: string;
+  conditions: readonly ApprovalCondition[];
+  isConfirming: boolean;
+}) {
+  const { t } = useTranslation('invoice-detail');
+  const texts = useApprovalFlowSummaryTexts();
+  const costCenters = useCostCenters();
+  const costCenterLabel = (id: string) => {
+    const costCenter = costCenters.data?.items.find((candidate) => candidate.id === id);
+    return costCenter ? `${costCenter.code} ${costCenter.name}`.trim() : id;
+  };
+  return (
+    <Alert tone={isConfirming ? 'warning' : 'info'} data-testid="unmet-conditions">
+      <p className="font-medium">{t('approval.unmetTitle', { name: flowName })}</p>
+      <ul className="mt-1 list-disc pl-5">
+        {conditions.map((condition, index) => (
+          <li key={index}>{describeCondition(condition, texts, costCenterLabel)}</li>
+        ))}
+      </ul>
+      {isConfirming ? <p className="mt-1">{t('approval.unmetConfirm')}</p> : null}
+    </Alert>
   );
 }

@@ -70,7 +70,16 @@ export function CounterpartyCreateDialog({ open, onOpenChange, initial, onCreate
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-xl">
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+        <form
+          noValidate
+          onSubmit={(event) => {
+            // The dialog is portaled, but React still bubbles its submit to the invoice form around it,
+            // which would save the invoice before the new counterparty is linked.
+            event.stopPropagation();
+            void onSubmit(event);
+          }}
+          className="grid gap-4"
+        >
           <DialogHeader>
             <DialogTitle>{t('counterparty.createTitle')}</DialogTitle>
             <DialogDescription>{t('counterparty.createDescription')}</DialogDescription>

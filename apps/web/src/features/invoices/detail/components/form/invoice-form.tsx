@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { FormProvider, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { invoiceWarnings } from '@kontor/domain/invoices/invoice-rules';
@@ -7,6 +7,7 @@ import { isInvoiceEditable } from '@kontor/domain/invoices/invoice-status';
 import type { Invoice } from '@kontor/domain/invoices/invoice-schema';
 import { isValidationKey } from '@kontor/domain/validation';
 import { Alert } from '@/components/ui/alert';
+import { NoticeStack } from '@/components/ui/notice-stack';
 import { FormFooter } from '@/components/form-footer';
 import { StaleEditDialog } from '@/components/stale-edit-dialog';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -28,10 +29,12 @@ export interface InvoiceFormProps {
   invoice: Invoice;
   /** Tells the page whether unsaved changes exist (status actions wait for them). */
   onDirtyChange?: (isDirty: boolean) => void;
+  /** What reading the document found (duplicates, missing formal items …), shown with the form's own notices. */
+  checks?: ReactNode;
 }
 
 /** Every SPEC §3 invoice field, validated with the server's own schema; saves with the version it started from. */
-export function InvoiceForm({ invoice, onDirtyChange }: InvoiceFormProps) {
+export function InvoiceForm({ invoice, onDirtyChange, checks }: InvoiceFormProps) {
   const { t } = useTranslation('invoice-detail');
   const { t: tValidation } = useTranslation('validation');
   const editor = useInvoiceEditor(invoice);
@@ -64,26 +67,30 @@ export function InvoiceForm({ invoice, onDirtyChange }: InvoiceFormProps) {
           <h2 id="invoice-form-title" className="sr-only">
             {t('form.heading')}
           </h2>
-          {[...warnings].filter(isValidationKey).map((warning) => (
-            <Alert key={warning} tone="warning" data-testid={`warning-${warning}`}>
-              <p>{tValidation(warning)}</p>
-            </Alert>
-          ))}
-          <MissingFieldsAlert
-            fields={invoice.missingRequiredFields.request_approval}
-            before="request"
-            tone="info"
-            testId="missing-required-fields"
-          />
-          {!isEditable ? (
-            <Alert tone="info">
-              <p data-testid="invoice-locked-notice">
-                {invoice.status === 'exported'
-                  ? t('states.exportedLocked')
-                  : t('states.notEditable', { status: t(`status.${invoice.status}`) })}
-              </p>
-            </Alert>
-          ) : null}
+          {/* Every notice in one compact area right above the fields (issue 59). */}
+          <NoticeStack aria-label={t('form.notices')} data-testid="invoice-notices">
+            {[...warnings].filter(isValidationKey).map((warning) => (
+              <Alert key={warning} tone="warning" data-testid={`warning-${warning}`}>
+                <p>{tValidation(warning)}</p>
+              </Alert>
+            ))}
+            <MissingFieldsAlert
+              fields={invoice.missingRequiredFields.request_approval}
+              before="request"
+              tone="info"
+              testId="missing-required-fields"
+            />
+            {!isEditable ? (
+              <Alert tone="info">
+                <p data-testid="invoice-locked-notice">
+                  {invoice.status === 'exported'
+                    ? t('states.exportedLocked')
+                    : t('states.notEditable', { status: t(`status.${invoice.status}`) })}
+                </p>
+              </Alert>
+            ) : null}
+            {checks}
+          </NoticeStack>
           {submitCount > 0 || editor.serverSummary.length > 0 ? (
             <ErrorSummary errors={errors} extra={editor.serverSummary} />
           ) : null}

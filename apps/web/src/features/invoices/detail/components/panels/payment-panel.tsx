@@ -1,7 +1,9 @@
 import { ArrowUpRight } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { InvoicePayment } from '@kontor/domain/invoices/invoice-schema';
+import { canJoinPaymentRun } from '@kontor/domain/payments/transaction-status';
 import { Badge } from '@/components/ui/badge';
 import { formatDate, formatMoney } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
@@ -10,17 +12,31 @@ import { TRANSACTION_STATUS_TONE } from '@/lib/payments/transaction-status-tone'
 import { can, useSession } from '@/lib/session-context';
 
 /**
+ * Actions on the invoice's payment that another feature supplies (the app layer joins them);
+ * `onChanged` reloads the invoice so that this panel shows the payment's new status and run.
+ */
+export type RenderPaymentAction = (payment: InvoicePayment, onChanged: () => void) => ReactNode;
+
+/**
  * The payment that approving this invoice created: where the money stands (open, in a run,
  * exported …) without leaving the invoice. Links go to the payment and its run for those who may
- * see payments (payment_runs:manage); others see the status only.
+ * see payments (payment_runs:manage); others see the status only. A payable payment (open, in no
+ * run) offers `renderAction` ("add to payment run") to them; nothing is offered that would be refused.
  */
-export function PaymentPanel({ payment }: { payment: InvoicePayment }) {
+export function PaymentPanel({
+  payment,
+  renderAction,
+}: {
+  payment: InvoicePayment;
+  renderAction?: (payment: InvoicePayment) => ReactNode;
+}) {
   const { t } = useTranslation('invoice-detail');
   const session = useSession();
   const slug = session.organization.slug;
   const mayOpen = can(session, 'payment_runs:manage');
   const run = payment.paymentRun;
   const runLabel = run ? paymentRunLabel(run.number) : null;
+  const action = mayOpen && canJoinPaymentRun(payment.status, run?.id ?? null) ? renderAction?.(payment) : null;
 
   return (
     <section
@@ -57,13 +73,16 @@ export function PaymentPanel({ payment }: { payment: InvoicePayment }) {
         </dd>
       </dl>
       {mayOpen ? (
-        <Link
-          to={transactionDetailUrl(slug, payment.id)}
-          className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
-        >
-          {t('payment.open')}
-          <ArrowUpRight aria-hidden="true" className="size-4" />
-        </Link>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <Link
+            to={transactionDetailUrl(slug, payment.id)}
+            className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
+          >
+            {t('payment.open')}
+            <ArrowUpRight aria-hidden="true" className="size-4" />
+          </Link>
+          {action}
+        </div>
       ) : null}
     </section>
   );

@@ -28,7 +28,7 @@ export function ReadingChecks({ reading, currency, invoicePath }: ReadingChecksP
     reading.duplicates.length === 0 && reading.hybridMismatches.length === 0 && missing.length === 0 && ruleWarnings.length === 0;
   if (isClean) return null;
   return (
-    <section aria-label={t('reading.checks.label')} className="grid gap-3" data-testid="reading-checks">
+    <div aria-label={t('reading.checks.label')} role="group" className="grid" data-testid="reading-checks">
       {reading.duplicates.length > 0 ? (
         <Alert tone="warning" data-testid="reading-duplicates">
           <p className="font-medium">{t('reading.checks.duplicateTitle', { count: reading.duplicates.length })}</p>
@@ -72,6 +72,6 @@ export function ReadingChecks({ reading, currency, invoicePath }: ReadingChecksP
         </Alert>
       ) : null}
       <RuleWarnings warnings={ruleWarnings} />
-    </section>
+    </div>
   );
 }

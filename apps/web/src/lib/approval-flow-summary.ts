@@ -30,7 +30,11 @@ export function summarizeSteps(steps: ApprovalFlow['steps'], texts: SummaryTexts
   return [texts.stepCount(steps.length), ...parts].join(SEPARATOR);
 }
 
-function describeCondition(condition: ApprovalCondition, texts: SummaryTexts, costCenterLabel: (id: string) => string): string {
+export function describeCondition(
+  condition: ApprovalCondition,
+  texts: SummaryTexts,
+  costCenterLabel: (id: string) => string,
+): string {
   switch (condition.kind) {
     case 'amount_above':
       return texts.amountAbove(formatMoney(condition.amount, condition.currency));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApprovalFlow } from '@kontor/domain/approvals/approval-flow';
-import { summarizeConditions, summarizeSteps, type SummaryTexts } from './flow-summary';
+import { summarizeConditions, summarizeSteps, type SummaryTexts } from './approval-flow-summary';
 
 const texts: SummaryTexts = {
   stepCount: (count) => `${count} ${count === 1 ? 'step' : 'steps'}`,

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { SummaryTexts } from '../model/flow-summary';
+import type { SummaryTexts } from './approval-flow-summary';
 
 /** The summary texts in the interface language. */
-export function useSummaryTexts(): SummaryTexts {
+export function useApprovalFlowSummaryTexts(): SummaryTexts {
   const { t } = useTranslation('approval-flows');
   return {
     stepCount: (count) => t('summary.stepCount', { count }),

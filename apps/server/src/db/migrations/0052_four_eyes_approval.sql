@@ -1,0 +1,1 @@
+ALTER TABLE "organizations" ADD COLUMN "four_eyes_approval" boolean DEFAULT true NOT NULL;
