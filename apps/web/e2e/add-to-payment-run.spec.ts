@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { isoDate, uploadInvoice } from './invoice-detail-support';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { isoDate } from './invoice-detail-support';
 import { createSoleApproverInvoiceFlow, runId } from './invoice-fixtures';
+import { approvedInvoice, DEMO_SUPPLIER, DEMO_SUPPLIER_IBAN, demoPaymentIds, type DemoPaymentIds } from './payment-fixtures';
 import { DEMO_ADMIN, DEMO_CLERK, signedInPage, withDatabase } from './support';
 
 /**
@@ -8,84 +9,13 @@ import { DEMO_ADMIN, DEMO_CLERK, signedInPage, withDatabase } from './support';
  * straight from its invoice or its own detail, besides the transactions list's selection.
  */
 
-const SUPPLIER = 'Bürowelt Schneider GmbH';
-const SUPPLIER_IBAN = 'DE25700202700015040123';
-
-interface DemoIds {
-  adminId: string;
-  supplierId: string;
-  debitorAccountId: string;
-}
-
-async function demoIds(): Promise<DemoIds> {
-  return withDatabase(async (client) => {
-    const row = await client.query<DemoIds>(
-      `select (select id from users where email = $1) as "adminId",
-              (select c.id from counterparties c where c.organization_id = o.id and c.name = $2) as "supplierId",
-              (select a.id from company_bank_accounts a where a.organization_id = o.id
-                order by a.is_default_debitor desc, a.created_at limit 1) as "debitorAccountId"
-         from organizations o where o.slug = 'demo'`,
-      [DEMO_ADMIN, SUPPLIER],
-    );
-    const ids = row.rows[0];
-    if (!ids?.adminId || !ids.supplierId || !ids.debitorAccountId) throw new Error('The demo organisation lacks its seed data');
-    return ids;
-  });
-}
-
-/**
- * An invoice the clerk uploads, fills and sends for approval, and the admin approves (so the
- * four-eyes rule holds whether or not the organisation has it on); approving creates its payment.
- */
-async function approvedInvoice(clerk: Page, admin: Page, ids: DemoIds, invoiceNumber: string): Promise<string> {
-  const invoiceId = await uploadInvoice(clerk, `${invoiceNumber}.pdf`);
-  const current = (await (await clerk.request.get(`/api/invoices/${invoiceId}`)).json()) as Record<string, unknown>;
-  const saved = await clerk.request.put(`/api/invoices/${invoiceId}`, {
-    data: {
-      ...current,
-      counterparty: ids.supplierId,
-      counterpartyName: SUPPLIER,
-      counterpartyIban: SUPPLIER_IBAN,
-      invoiceNumber,
-      date: isoDate(),
-      dueDate: isoDate(14),
-      netAmount: null,
-      taxAmount: null,
-      totalAmount: 456_78,
-      taxRate: 1_900,
-      currency: 'EUR',
-      type: 'invoice',
-      shouldCreateTransaction: true,
-      alreadyPaid: false,
-      alreadyPaidDate: null,
-      skontoRate: null,
-      skontoAmount: null,
-      skontoDate: null,
-      partialAmount: [],
-      lineItems: [],
-      remittanceInformation: null,
-      debitorBankAccountId: ids.debitorAccountId,
-    },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
-  const requested = await clerk.request.post(`/api/invoices/${invoiceId}/request-approval`, {
-    data: { version: ((await saved.json()) as { version: number }).version },
-  });
-  expect(requested.status(), await requested.text()).toBe(200);
-  const approved = await admin.request.post(`/api/invoices/${invoiceId}/approve`, {
-    data: { version: ((await requested.json()) as { version: number }).version },
-  });
-  expect(approved.status(), await approved.text()).toBe(200);
-  return invoiceId;
-}
-
 /** An open payment to the demo supplier, created through the API. */
-async function openPayment(request: APIRequestContext, ids: DemoIds, amount: number, remittance: string) {
+async function openPayment(request: APIRequestContext, ids: DemoPaymentIds, amount: number, remittance: string) {
   const response = await request.post('/api/transactions', {
     data: {
       counterpartyId: ids.supplierId,
-      creditorName: SUPPLIER,
-      creditorIban: SUPPLIER_IBAN,
+      creditorName: DEMO_SUPPLIER,
+      creditorIban: DEMO_SUPPLIER_IBAN,
       amount,
       currency: 'EUR',
       requestedExecutionDate: isoDate(5),
@@ -109,10 +39,10 @@ test.beforeAll(async () => {
 test('from the invoice detail: the approved invoice’s payment goes into a new run', async ({ browser }) => {
   const admin = await signedInPage(browser, DEMO_ADMIN);
   const clerk = await signedInPage(browser, DEMO_CLERK);
-  const ids = await demoIds();
+  const ids = await demoPaymentIds();
   await createSoleApproverInvoiceFlow(admin.request, ids.adminId, `Rechnungen ${runId()}`);
   const invoiceNumber = `ES-${runId()}`;
-  const invoiceId = await approvedInvoice(clerk, admin, ids, invoiceNumber);
+  const invoiceId = await approvedInvoice(clerk, admin, ids, invoiceNumber, 456_78);
 
   // Without payment_runs:manage the clerk is offered nothing that would be refused.
   await clerk.goto(`/demo/invoices/approved/${invoiceId}`);
@@ -148,7 +78,7 @@ test('from the invoice detail: the approved invoice’s payment goes into a new 
 
 test('from the transaction detail: a payment joins an open run; a run changed meanwhile is chosen again', async ({ browser }) => {
   const admin = await signedInPage(browser, DEMO_ADMIN);
-  const ids = await demoIds();
+  const ids = await demoPaymentIds();
   const tag = runId();
   const first = await openPayment(admin.request, ids, 100_00, `A ${tag}`);
   const created = await admin.request.post('/api/payment-runs', { data: { transactionIds: [first.id], name: `Lauf ${tag}` } });

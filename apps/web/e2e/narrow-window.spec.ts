@@ -78,3 +78,38 @@ test('in a 1024 px window the invoice detail, a counterparty and the payments fi
   await expect.poll(() => sidewaysOverflow(page)).toBe(0);
   await page.context().close();
 });
+
+test('on a 1280 px laptop the payments list and a run’s payments show every column, analysis and amount included', async ({
+  browser,
+}) => {
+  const page = await signInWindowOfWidth(browser, 1280);
+  const id = runId();
+  const accounts = await page.request.get('/api/company-bank-accounts');
+  const [account] = ((await accounts.json()) as { items: { id: string }[] }).items;
+  const payment = await page.request.post('/api/transactions', {
+    data: {
+      // The widest row: a long creditor, a long remittance, a nine-digit amount, an unknown IBAN (flagged).
+      creditorName: `Schmalfenster Logistik ${id} GmbH & Co. KG`,
+      creditorIban: 'DE02120300000000202051',
+      amount: 123_456_789,
+      requestedExecutionDate: new Date().toISOString().slice(0, 10),
+      remittanceInformation: `RE-2026-${id} Kunde 4711`.slice(0, 33),
+      debitorBankAccountId: account?.id,
+    },
+  });
+  expect(payment.status(), await payment.text()).toBe(201);
+  const { id: transactionId } = (await payment.json()) as { id: string };
+
+  await page.goto(`/demo/transactions?search=${id}`);
+  await expect(page.getByTestId('transaction-row')).toHaveCount(1);
+  await expect.poll(() => tableOverflow(page, 'Payments')).toBeLessThanOrEqual(0);
+  await expect(page.getByRole('columnheader', { name: 'Analysis' })).toBeInViewport();
+
+  const run = await page.request.post('/api/payment-runs', { data: { transactionIds: [transactionId] } });
+  expect(run.status(), await run.text()).toBe(201);
+  await page.goto(`/demo/pr/${((await run.json()) as { id: string }).id}`);
+  await expect(page.getByTestId('run-transaction-row')).toHaveCount(1);
+  await expect.poll(() => tableOverflow(page, 'Payments')).toBeLessThanOrEqual(0);
+  await expect(page.getByRole('columnheader', { name: 'Amount' }).last()).toBeInViewport();
+  await page.context().close();
+});

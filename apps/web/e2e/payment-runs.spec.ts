@@ -3,8 +3,9 @@ import { expect, test, type Browser, type Download, type Page } from '@playwrigh
 import { validateSepaXml } from '@kontor/formats';
 import { withoutFourEyesPrinciple } from './approval-support';
 import { createCounterparty } from './counterparty-fixtures';
-import { isoDate, uploadInvoice } from './invoice-detail-support';
+import { isoDate } from './invoice-detail-support';
 import { createSoleApproverInvoiceFlow, runId } from './invoice-fixtures';
+import { approvedInvoice, DEMO_SUPPLIER, DEMO_SUPPLIER_IBAN, demoPaymentIds } from './payment-fixtures';
 import { DEMO_ADMIN, signedInPage, withDatabase } from './support';
 
 // Anna Admin approves, alone, the invoices she uploads and the runs she creates here.
@@ -16,27 +17,7 @@ withoutFourEyesPrinciple();
  * export until someone marks it OK.
  */
 
-const SUPPLIER = 'Bürowelt Schneider GmbH';
-const SUPPLIER_IBAN = 'DE25700202700015040123';
-
 const signedInPageWithDownloads = (browser: Browser, email: string) => signedInPage(browser, email, { acceptDownloads: true });
-
-async function demoIds(): Promise<{ adminId: string; supplierId: string; debitorAccountId: string }> {
-  return withDatabase(async (client) => {
-    const admin = await client.query<{ id: string }>('select id from users where email = $1', [DEMO_ADMIN]);
-    const supplier = await client.query<{ id: string }>(
-      `select c.id from counterparties c join organizations o on o.id = c.organization_id where o.slug = 'demo' and c.name = $1`,
-      [SUPPLIER],
-    );
-    const account = await client.query<{ id: string }>(
-      `select a.id from company_bank_accounts a join organizations o on o.id = a.organization_id
-        where o.slug = 'demo' order by a.is_default_debitor desc, a.created_at limit 1`,
-    );
-    const [adminRow, supplierRow, accountRow] = [admin.rows[0], supplier.rows[0], account.rows[0]];
-    if (!adminRow || !supplierRow || !accountRow) throw new Error('The demo organisation lacks its seed data');
-    return { adminId: adminRow.id, supplierId: supplierRow.id, debitorAccountId: accountRow.id };
-  });
-}
 
 /** A payment-run flow through the API (the test that builds one in the editor may not have run). */
 async function resetPaymentRunFlow(admin: Page, adminId: string): Promise<void> {
@@ -67,52 +48,6 @@ async function createPaymentRunFlowInSettings(admin: Page, name: string): Promis
   await admin.getByRole('group', { name: 'Step 1' }).getByRole('checkbox', { name: 'Anna Admin' }).check();
   await admin.getByRole('button', { name: 'Save' }).click();
   await expect(admin.getByText('Approval flow saved.')).toBeVisible();
-}
-
-/** An invoice to the demo supplier, filled and approved through the API; answers its id. */
-async function approvedInvoice(
-  admin: Page,
-  ids: { supplierId: string; debitorAccountId: string },
-  invoiceNumber: string,
-  totalAmount: number,
-): Promise<string> {
-  const invoiceId = await uploadInvoice(admin, `${invoiceNumber}.pdf`);
-  const current = (await (await admin.request.get(`/api/invoices/${invoiceId}`)).json()) as Record<string, unknown>;
-  const saved = await admin.request.put(`/api/invoices/${invoiceId}`, {
-    data: {
-      ...current,
-      counterparty: ids.supplierId,
-      counterpartyName: SUPPLIER,
-      counterpartyIban: SUPPLIER_IBAN,
-      invoiceNumber,
-      date: isoDate(),
-      dueDate: isoDate(14),
-      netAmount: null,
-      taxAmount: null,
-      totalAmount,
-      taxRate: 1_900,
-      currency: 'EUR',
-      type: 'invoice',
-      shouldCreateTransaction: true,
-      alreadyPaid: false,
-      alreadyPaidDate: null,
-      skontoRate: null,
-      skontoAmount: null,
-      skontoDate: null,
-      partialAmount: [],
-      lineItems: [],
-      remittanceInformation: null,
-      debitorBankAccountId: ids.debitorAccountId,
-    },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
-  let version = ((await saved.json()) as { version: number }).version;
-  const requested = await admin.request.post(`/api/invoices/${invoiceId}/request-approval`, { data: { version } });
-  expect(requested.status(), await requested.text()).toBe(200);
-  version = ((await requested.json()) as { version: number }).version;
-  const approved = await admin.request.post(`/api/invoices/${invoiceId}/approve`, { data: { version } });
-  expect(approved.status(), await approved.text()).toBe(200);
-  return invoiceId;
 }
 
 async function downloadedText(download: Download): Promise<Buffer> {
@@ -161,13 +96,13 @@ test.beforeAll(async () => {
 
 test('approved invoice → payment → run → approval → valid pain.001, downloaded again byte for byte', async ({ browser }) => {
   const admin = await signedInPageWithDownloads(browser, DEMO_ADMIN);
-  const ids = await demoIds();
+  const ids = await demoPaymentIds();
   // Anna Admin approves invoices alone.
   await createSoleApproverInvoiceFlow(admin.request, ids.adminId, `Rechnungen ${runId()}`);
   await createPaymentRunFlowInSettings(admin, `Zahlläufe ${runId()}`);
 
   const invoiceNumber = `ZL-${runId()}`;
-  const invoiceId = await approvedInvoice(admin, ids, invoiceNumber, 123_45);
+  const invoiceId = await approvedInvoice(admin, admin, ids, invoiceNumber, 123_45);
   const payment = await withDatabase(async (client) => {
     const rows = await client.query<{ end_to_end_id: string; amount: string }>(
       'select end_to_end_id, amount from transactions where invoice_id = $1',
@@ -236,7 +171,7 @@ test('approved invoice → payment → run → approval → valid pain.001, down
 
 test('a payment stopped by the fraud checks shows its reasons and blocks the export until marked OK', async ({ browser }) => {
   const admin = await signedInPageWithDownloads(browser, DEMO_ADMIN);
-  const ids = await demoIds();
+  const ids = await demoPaymentIds();
   await resetPaymentRunFlow(admin, ids.adminId);
   const tag = runId();
   // A German company paid to an Austrian IBAN: "IBAN country differs" is suspicious.
@@ -301,15 +236,15 @@ test('a payment stopped by the fraud checks shows its reasons and blocks the exp
 
 test('payments leave a draft run; a rejected run shows the reason, is reset and deleted', async ({ browser }) => {
   const admin = await signedInPageWithDownloads(browser, DEMO_ADMIN);
-  const ids = await demoIds();
+  const ids = await demoPaymentIds();
   await resetPaymentRunFlow(admin, ids.adminId);
   const tag = runId();
   const payment = async (amount: number, remittance: string) => {
     const response = await admin.request.post('/api/transactions', {
       data: {
         counterpartyId: ids.supplierId,
-        creditorName: SUPPLIER,
-        creditorIban: SUPPLIER_IBAN,
+        creditorName: DEMO_SUPPLIER,
+        creditorIban: DEMO_SUPPLIER_IBAN,
         amount,
         currency: 'EUR',
         requestedExecutionDate: isoDate(5),

@@ -54,7 +54,6 @@ export function TransactionTable({
           <HeaderCell className="w-[30%]" leastWidth="min-w-36">
             {t('list.creditor')}
           </HeaderCell>
-          <HeaderCell>{t('list.iban')}</HeaderCell>
           <HeaderCell className="text-right">{t('list.amount')}</HeaderCell>
           <HeaderCell>{t('list.executionDate')}</HeaderCell>
           <HeaderCell className="w-[25%]" leastWidth="min-w-28">
@@ -79,10 +78,14 @@ export function TransactionTable({
               ) : null}
             </td>
           ) : null}
-          <td className={cn(SHRINKING_CELL, 'px-3 py-2 font-medium text-foreground')} title={item.creditorName}>
-            {item.creditorName}
+          {/* The IBAN under the name, as in the run's payments: a column of its own cut the analysis off at 1280 px. */}
+          <td className={cn(SHRINKING_CELL, 'px-3 py-2')} title={item.creditorName}>
+            <span className="block truncate font-medium text-foreground">{item.creditorName}</span>
+            <span className="block font-mono text-xs text-muted-foreground">
+              <span className="sr-only">{t('list.iban')} </span>
+              {maskIban(item.creditorIban)}
+            </span>
           </td>
-          <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{maskIban(item.creditorIban)}</td>
           <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{formatMoney(item.amount, item.currency)}</td>
           <td className="px-3 py-2 whitespace-nowrap">
             <div className="grid">
