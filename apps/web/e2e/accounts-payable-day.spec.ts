@@ -24,6 +24,13 @@ function freshGermanVatNumber(): string {
   return `DE${body}${check}`;
 }
 
+/** A German IBAN with valid check digits nobody has used yet: the supplier is new in every respect. */
+function freshGermanIban(): string {
+  const bban = `50010517${String(Date.now()).slice(-10)}`;
+  const remainder = BigInt(`${bban}131400`) % 97n;
+  return `DE${String(98n - remainder).padStart(2, '0')}${bban}`;
+}
+
 test.beforeAll(async () => {
   // Flows of earlier specs would compete with the two built here; four-eyes as for a new organisation.
   await withDatabase((client) =>
@@ -69,6 +76,8 @@ test('upload, supplier from what was read, default flow, four-eyes, a colleague 
   const xml = ciiInvoice(number)
     .replace('Kanzlei Lindner Partner mbB', supplier)
     .replace('DE123456788', freshGermanVatNumber())
+    // The sample's IBAN too: reading would otherwise match the new supplier to the other specs' invoices.
+    .replace('DE12500105170648489890', freshGermanIban())
     .replace('<ram:LineOne>Torstraße 5</ram:LineOne>', '<ram:LineOne>Mühlweg 12</ram:LineOne>')
     .replace('<ram:CityName>Berlin</ram:CityName>', '<ram:CityName>Freiburg im Breisgau</ram:CityName>');
   await admin.goto('/demo/invoices/new');
