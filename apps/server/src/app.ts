@@ -58,6 +58,11 @@ import { registerAbsenceJobs } from './modules/approvals/absence-jobs';
 import { absenceRoutes } from './modules/approvals/absence-routes';
 import { registerExports } from './modules/exports/plugin';
 import { downloadJobRoutes, exportRoutes, exportSettingsRoutes } from './modules/exports/routes';
+import type { BankDataProvider } from './modules/bank-connections/provider';
+import { createBankDataProvider } from './modules/bank-connections/providers';
+import { registerBankConnections } from './modules/bank-connections/plugin';
+import { bankConnectionRoutes } from './modules/bank-connections/routes';
+import { SANDBOX_BANK_PREFIX, sandboxBankRoutes } from './modules/bank-connections/sandbox/sandbox-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,6 +77,8 @@ export interface AppDependencies {
   listener?: InvalidationListener;
   /** Start pg-boss workers in this process (KONTOR_ROLES contains worker). */
   runWorkers?: boolean;
+  /** The bank-data provider instead of the one BANK_PROVIDER names (tests: a bank that fails on cue). */
+  bankProvider?: BankDataProvider;
 }
 
 export type App = FastifyInstance;
@@ -124,6 +131,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   await registerApprovalReminderJobs(app);
   await registerAbsenceJobs(app);
   await registerExports(app);
+  await registerBankConnections(app, dependencies.bankProvider ?? createBankDataProvider(config));
   await app.register(systemRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(userRoutes, { prefix: '/api/user' });
@@ -150,6 +158,9 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   await app.register(exportRoutes, { prefix: '/api/exports' });
   await app.register(downloadJobRoutes, { prefix: '/api/download-jobs' });
   await app.register(exportSettingsRoutes, { prefix: '/api/export-settings' });
+  await app.register(bankConnectionRoutes, { prefix: '/api/bank-connections' });
+  // The built-in sandbox bank is "the bank" of the default configuration; with a real provider it is not served.
+  if (config.bank.provider === 'sandbox') await app.register(sandboxBankRoutes, { prefix: SANDBOX_BANK_PREFIX });
   // Mail in is a listener like HTTP: it runs where the API runs.
   if (config.mailImport.port > 0 && config.roles.has('api')) await app.register(emailImportPlugin);
   await app.register(webPlugin);

@@ -81,6 +81,13 @@ const envSchema = z.object({
     .min(1024)
     .max(4 * 1024 ** 3 - 1)
     .default(2 * 1024 ** 3),
+  /** Where bank data comes from (issue 60): the built-in sandbox bank or GoCardless Bank Account Data. */
+  BANK_PROVIDER: z.enum(['sandbox', 'gocardless']).default('sandbox'),
+  /** The sandbox bank as the server reaches it; default PUBLIC_URL/sandbox-bank (it serves it itself). */
+  SANDBOX_BANK_URL: z.string().url().optional(),
+  GOCARDLESS_URL: z.string().url().default('https://bankaccountdata.gocardless.com/api/v2/'),
+  GOCARDLESS_SECRET_ID: z.string().min(1).optional(),
+  GOCARDLESS_SECRET_KEY: z.string().min(1).optional(),
 });
 
 export type Role = 'api' | 'worker';
@@ -130,7 +137,12 @@ export interface Config {
   bankFileImport: { maxBytes: number };
   /** Accounting exports (issue 41): how long a mailed download link works, the largest zip (issue 58). */
   exports: { mailLinkTtlSeconds: number; zipMaxBytes: number };
+  /** Bank connections (issue 60): which provider, and where it is. */
+  bank: BankConfig;
 }
+
+export type BankConfig =
+  { provider: 'sandbox'; sandboxUrl: string } | { provider: 'gocardless'; baseUrl: string; secretId: string; secretKey: string };
 
 /** A secret kept in the data folder so that sessions survive restarts without configuration. */
 function persistedSecret(dataDir: string, name: string): string {
@@ -186,6 +198,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         scopes: e.OIDC_SCOPES,
       };
 
+  const bank = bankConfig(e, publicUrl);
+
   const storage: Config['storage'] = e.S3_BUCKET
     ? {
         kind: 's3',
@@ -237,6 +251,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     vatCheck: { enabled: e.VAT_CHECK, viesUrl: e.VIES_URL.replace(/\/$/, ''), timeoutMs: 10_000 },
     bankFileImport: { maxBytes: e.BANK_FILE_MAX_MB * 1024 * 1024 },
     exports: { mailLinkTtlSeconds: e.EXPORT_MAIL_LINK_HOURS * 3600, zipMaxBytes: e.EXPORT_ZIP_MAX_BYTES },
+    bank,
     ...overrides,
+  };
+}
+
+/** GoCardless needs its secrets: refusing to start says so at once, not at the first connect. */
+function bankConfig(e: z.infer<typeof envSchema>, publicUrl: string): BankConfig {
+  if (e.BANK_PROVIDER === 'sandbox') {
+    return { provider: 'sandbox', sandboxUrl: (e.SANDBOX_BANK_URL ?? `${publicUrl}/sandbox-bank`).replace(/\/$/, '') };
+  }
+  if (!e.GOCARDLESS_SECRET_ID || !e.GOCARDLESS_SECRET_KEY) {
+    throw new ConfigError('Invalid configuration: BANK_PROVIDER=gocardless needs GOCARDLESS_SECRET_ID and GOCARDLESS_SECRET_KEY');
+  }
+  return {
+    provider: 'gocardless',
+    baseUrl: e.GOCARDLESS_URL.endsWith('/') ? e.GOCARDLESS_URL : `${e.GOCARDLESS_URL}/`,
+    secretId: e.GOCARDLESS_SECRET_ID,
+    secretKey: e.GOCARDLESS_SECRET_KEY,
   };
 }

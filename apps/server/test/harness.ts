@@ -6,6 +6,7 @@ import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { Database } from '../src/db/database';
 import { InvalidationListener } from '../src/lib/invalidation';
+import type { BankDataProvider } from '../src/modules/bank-connections/provider';
 import { createTestDatabase } from './database';
 
 export { createTestDatabase, type TestDatabase } from './database';
@@ -22,6 +23,8 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   env?: Record<string, string>;
   runWorkers?: boolean;
+  /** A bank-data provider in place of the configured one (a bank that fails on cue). */
+  bankProvider?: BankDataProvider;
 }
 
 /** The real app on a fresh database; not listening (use app.inject). */
@@ -52,6 +55,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database: testDatabase.database,
     listener,
     runWorkers: options.runWorkers ?? false,
+    bankProvider: options.bankProvider,
   });
   await app.ready();
   return {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REQUIRED_FIELDS } from '@kontor/domain';
 import {
   approvalFlows,
+  bankConnections,
   bankFileImports,
   companyBankAccounts,
   costCenters,
@@ -152,6 +153,34 @@ const FOREIGN_RESOURCES: Record<string, ForeignResourceFactory> = {
       .returning();
     return row!.id;
   },
+  // A connection waiting for its accounts to be chosen: choosing them abroad would connect them.
+  'bank-connection': async (testApp, foreign) => {
+    const [row] = await testApp.database.db
+      .insert(bankConnections)
+      .values({
+        organizationId: foreign.id,
+        provider: 'sandbox',
+        institutionId: 'SANDBOX_SPARKASSE_DE',
+        institutionName: 'Sandbox Sparkasse',
+        country: 'DE',
+        consentId: `foreign-consent-${Math.random()}`,
+        status: 'awaiting_accounts',
+        accessValidUntil: new Date(Date.now() + 180 * 86_400_000),
+        offeredAccounts: [
+          {
+            id: 'foreign-account',
+            iban: 'DE02120300000000202051',
+            name: 'Foreign',
+            ownerName: null,
+            currency: 'EUR',
+            balance: 1,
+            balanceDate: null,
+          },
+        ],
+      })
+      .returning();
+    return row!.id;
+  },
   'counterparty-import': async (testApp, foreign) => {
     const [row] = await testApp.database.db
       .insert(counterpartyImports)
@@ -234,6 +263,8 @@ const VALID_BODIES: Record<string, BodyFactory> = {
   'POST /api/payment-runs/:id/export': () => ({ version: 1 }),
   'POST /api/transactions/from-invoice/:invoiceId': () => ({}),
   'POST /api/download-jobs/:id/email': () => ({}),
+  'POST /api/bank-connections/:id/accounts': () => ({ providerAccountIds: ['foreign-account'], version: 1 }),
+  'POST /api/bank-connections/:id/renew': () => ({}),
   'PATCH /api/transactions/:id': () => ({ version: 1, amount: 200 }),
   'PUT /api/transactions/:id/notes': () => ({ version: 1, notes: 'Foreign' }),
   'POST /api/transactions/:id/cancel': () => ({ version: 1, reason: 'Foreign' }),

@@ -16,6 +16,7 @@ import type transactions from './locales/en/transactions.json';
 import type exportsLocale from './locales/en/exports.json';
 import type downloads from './locales/en/downloads.json';
 import type exportSettings from './locales/en/export-settings.json';
+import type bankConnections from './locales/en/bank-connections.json';
 import type invoiceDetail from './locales/en/invoice-detail.json';
 import type invoices from './locales/en/invoices.json';
 import type legal from './locales/en/legal.json';
@@ -59,6 +60,7 @@ declare module 'i18next' {
       exports: typeof exportsLocale;
       downloads: typeof downloads;
       'export-settings': typeof exportSettings;
+      'bank-connections': typeof bankConnections;
       errors: typeof errors;
       validation: typeof validation;
     };

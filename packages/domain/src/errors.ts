@@ -163,6 +163,18 @@ export const ERROR_STATUS = {
   export_interrupted: 500,
   download_job_not_found: 404,
   download_job_not_ready: 409,
+  bank_connection_not_found: 404,
+  bank_connection_error: 503,
+  bank_connection_delete_failed: 502,
+  bank_connection_action_refused: 409,
+  bank_connection_state_invalid: 400,
+  bank_consent_denied: 409,
+  bank_no_accounts_found: 422,
+  bank_account_not_offered: 422,
+  bank_account_already_connected: 409,
+  bank_institution_not_found: 422,
+  bank_sync_failed: 502,
+  bank_access_expired: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -41,3 +41,4 @@ export * from './counterparties/trust';
 export * from './payments';
 export * from './exports/export-formats';
 export * from './exports/export-api';
+export * from './banking/bank-connection-api';

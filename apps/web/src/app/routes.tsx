@@ -146,7 +146,12 @@ const organizationRoutes: RouteObject[] = [
       {
         path: 'bank-accounts',
         handle: handle('settingsBankAccounts', { noScroll: true }),
-        lazy: lazyScreen(() => import('@/features/master-data/routes/bank-accounts-route'), 'BankAccountsRoute'),
+        lazy: lazyScreen(() => import('./routes/bank-accounts-settings-route'), 'BankAccountsSettingsRoute'),
+      },
+      {
+        path: 'bank-accounts/connect/:id?',
+        handle: handle('settingsBankConnect'),
+        lazy: lazyScreen(() => import('@/features/bank-connections/routes/connect-bank-route'), 'ConnectBankRoute'),
       },
       {
         path: 'payment-run-settings',

@@ -31,6 +31,7 @@ export const NAMESPACES = [
   'exports',
   'downloads',
   'export-settings',
+  'bank-connections',
   'errors',
   'validation',
 ] as const;

@@ -8,3 +8,4 @@ export * from './reading';
 export * from './counterparty-trust';
 export * from './payments';
 export * from './exports';
+export * from './bank-connections';

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { CounterpartyVerificationState, VatCheckState } from '@kontor/domain';
+import type { AccountSyncStatus, CounterpartyVerificationState, VatCheckState } from '@kontor/domain';
 import {
+  bigint,
   boolean,
+  date,
   foreignKey,
   index,
   integer,
@@ -13,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { bankConnections } from './bank-connections';
 import { orgColumn } from './columns';
 
 const timestamps = {
@@ -87,11 +90,34 @@ export const companyBankAccounts = pgTable(
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
     /** The G/L account the bank is booked on (DATEV Finanzkonto, e.g. 1200): the contra account of its payments. */
     ledgerAccountId: uuid('ledger_account_id'),
+    /** The bank connection it is synced through (issue 60); null for master data only. */
+    bankConnectionId: uuid('bank_connection_id'),
+    /** The provider's id of the account under the connection's consent (a renewal may change it). */
+    providerAccountId: text('provider_account_id'),
+    syncStatus: text('sync_status').$type<AccountSyncStatus>(),
+    /** An error code (errors.json) of the last failed sync. */
+    syncError: text('sync_error'),
+    /** Booked balance in minor units at the last sync, as the bank reported it. */
+    balance: bigint('balance', { mode: 'number' }),
+    balanceDate: date('balance_date'),
     ...timestamps,
   },
   (table) => [
     primaryKey({ columns: [table.organizationId, table.id] }),
     uniqueIndex('company_bank_accounts_name_iban_uq').on(table.organizationId, table.name, table.iban),
+    // One provider account, and one IBAN, is connected only once per organisation.
+    uniqueIndex('company_bank_accounts_provider_account_uq')
+      .on(table.organizationId, table.providerAccountId)
+      .where(sql`provider_account_id is not null`),
+    uniqueIndex('company_bank_accounts_connected_iban_uq')
+      .on(table.organizationId, table.iban)
+      .where(sql`bank_connection_id is not null`),
+    index('company_bank_accounts_connection_idx').on(table.organizationId, table.bankConnectionId),
+    foreignKey({
+      name: 'company_bank_accounts_connection_fk',
+      columns: [table.organizationId, table.bankConnectionId],
+      foreignColumns: [bankConnections.organizationId, bankConnections.id],
+    }),
   ],
 );
 

@@ -31,8 +31,11 @@ const LEDGER_ACCOUNTS: { code: string; name: string }[] = [
   { code: '4980', name: 'Sonstiger Betriebsbedarf' },
 ];
 
-/** Invented suppliers with check-digit-valid IBANs (real bank codes) and well-formed VAT numbers. */
-const SUPPLIERS: { name: string; vatNumber: string; iban: string; bic: string }[] = [
+/**
+ * Invented suppliers with check-digit-valid IBANs (real bank codes) and well-formed VAT numbers.
+ * The sandbox bank's generated statements pay them too, so their payments find their counterparty.
+ */
+export const DEMO_SUPPLIERS: { name: string; vatNumber: string; iban: string; bic: string }[] = [
   { name: 'Bürowelt Schneider GmbH', vatNumber: 'DE287654324', iban: 'DE25700202700015040123', bic: 'HYVEDEMMXXX' },
   { name: 'Nordlicht Telekommunikation GmbH', vatNumber: 'DE311245677', iban: 'DE05200400000628400123', bic: 'COBADEHHXXX' },
   { name: 'Alpen IT-Service GmbH', vatNumber: 'ATU12345675', iban: 'AT582011182715243001', bic: 'GIBAATWWXXX' },
@@ -98,7 +101,7 @@ async function seedSuppliers(tx: Tx, orgId: OrgId): Promise<void> {
     .from(counterparties)
     .where(eq(counterparties.organizationId, orgId));
   const names = new Set(existing.map((row) => row.name));
-  for (const supplier of SUPPLIERS) {
+  for (const supplier of DEMO_SUPPLIERS) {
     if (names.has(supplier.name)) continue;
     // Through the same schema and service as the invoice form: normalised, numbered and logged.
     await insertCounterparty(tx, orgId, createCounterpartyInlineSchema.parse(supplier), { type: 'system' });

@@ -15,6 +15,7 @@ export const ACTIVITY_ENTITY_TYPES = [
   'subscription',
   'membership',
   'approval_flow',
+  'bank_connection',
 ] as const;
 export type ActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];
 

@@ -4,15 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { LoadingState } from '@/components/ui/loading-state';
-import { useSession } from '@/lib/session-context';
+import { isAdmin, useSession } from '@/lib/session-context';
 import { Sidebar } from './sidebar';
 
+// Only admins are told of bank access ending (SPEC §4); its code loads only for them.
+const BankAccessBanner = lazy(() =>
+  import('@/features/bank-connections/components/bank-access-banner').then((module) => ({ default: module.BankAccessBanner })),
+);
 const MobileNavigation = lazy(() => import('./mobile-navigation').then((module) => ({ default: module.MobileNavigation })));
 
 /** The signed-in frame: sidebar (a drawer on small screens) and the current screen in <main>. */
 export function AppShell() {
   const { t } = useTranslation('shell');
-  const { organization } = useSession();
+  const session = useSession();
+  const { organization } = session;
   const { pathname } = useLocation();
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
 
@@ -46,6 +51,11 @@ export function AppShell() {
 
       <main id="main" tabIndex={-1} className="min-w-0 px-4 py-6 focus:outline-none sm:px-8 sm:py-8">
         <div className="mx-auto max-w-6xl">
+          {isAdmin(session) ? (
+            <Suspense fallback={null}>
+              <BankAccessBanner />
+            </Suspense>
+          ) : null}
           <Suspense fallback={<LoadingState />}>
             <Outlet />
           </Suspense>
