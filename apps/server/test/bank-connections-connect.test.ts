@@ -151,7 +151,9 @@ describe('bank connections: connect', () => {
     expect((await client.choose(consented.id, ['someone-elses-account'], consented.version)).json().code).toBe(
       'bank_account_not_offered',
     );
-    expect((await client.choose(consented.id, [], consented.version)).statusCode).toBe(400);
+    const none = await client.choose(consented.id, [], consented.version);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().fieldErrors.providerAccountIds).toEqual(['Choose at least one account.']);
     expect((await client.choose(consented.id, [first], consented.version)).statusCode).toBe(200);
     const again = await client.choose(consented.id, [first], consented.version + 1);
     expect(again.statusCode).toBe(409);

@@ -58,6 +58,9 @@ export const VALIDATION_KEYS = [
   'account_length_invalid',
   // A NUL or a broken surrogate pair: PostgreSQL cannot store it, so no route takes it (issue 55).
   'unstorable_character',
+  // Bank connections (issue 60): the accounts to connect, the country of the bank list.
+  'choose_an_account',
+  'invalid_country',
   // The schema's own checks that carry no rule key (zod's issue codes), for API callers.
   'invalid_choice',
   'invalid_type',
