@@ -104,7 +104,7 @@ describe('bank connections: connect', () => {
       .json<{ items: CompanyBankAccount[] }>()
       .items.find((item) => item.id === active.accounts[0]!.companyBankAccountId);
     expect(account).toMatchObject({
-      name: 'Geschäftskonto',
+      name: 'Sandbox Sparkasse · Geschäftskonto',
       iban: sandboxIban('SANDBOX_SPARKASSE_DE', 0),
       lastSyncAt: expect.any(String),
     });

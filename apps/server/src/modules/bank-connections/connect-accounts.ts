@@ -11,7 +11,7 @@ import {
 /**
  * Connects the chosen accounts as company bank accounts (SPEC §3): one the organisation already
  * keeps with the same IBAN is linked (its name, default flag and invoices stay), otherwise one is
- * added under the bank's name for it. An account another connection holds is refused.
+ * added, named by the bank and the account. An account another connection holds is refused.
  */
 export async function connectAccounts(
   tx: Tx,
@@ -42,7 +42,9 @@ export async function connectAccounts(
       balanceDate: account.balanceDate,
     };
     const existing = await findLinkableAccountRow(tx, orgId, account.iban);
+    // "Sandbox Sparkasse · Geschäftskonto": every bank calls its current account the same.
+    const name = `${connection.institutionName} · ${account.name}`.slice(0, 100);
     if (existing) await linkAccountRow(tx, orgId, existing.id, link);
-    else await insertConnectedAccountRow(tx, orgId, { name: account.name, iban: account.iban, bic: null, ...link });
+    else await insertConnectedAccountRow(tx, orgId, { name, iban: account.iban, bic: null, ...link });
   }
 }
