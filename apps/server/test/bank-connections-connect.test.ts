@@ -183,6 +183,10 @@ describe('bank connections: connect', () => {
     const altered = `${ref.slice(0, -2)}${ref.endsWith('AA') ? 'BB' : 'AA'}`;
     expect((await client.callback(`/api/bank-connections/callback?ref=${altered}`)).headers.location).toBe(refused);
     expect((await client.callback('/api/bank-connections/callback')).headers.location).toBe(refused);
+    // Signed out at the bank: the start page to sign in, not a JSON answer; the state stays unused.
+    const signedOut = await testApp.app.inject({ method: 'GET', url: location });
+    expect(signedOut.statusCode).toBe(303);
+    expect(signedOut.headers.location).toBe('/');
     // Its own person once, then never again.
     expect((await client.callback(location)).headers.location).toMatch(/\/connect\/[0-9a-f-]{36}$/);
     expect((await client.callback(location)).headers.location).toBe(refused);

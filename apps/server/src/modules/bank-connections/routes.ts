@@ -44,13 +44,14 @@ export const bankConnectionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // A browser navigation back from the bank, not a call of the web app: it answers with a redirect
-  // into the app. Signed in is enough here; the signed state names the organisation and person,
-  // and the permission is checked against them (consent-callback.ts).
+  // into the app, never with JSON. Signed in is needed (the signed state names the organisation
+  // and person, and the permission is checked against them, consent-callback.ts); someone whose
+  // session ended at the bank is sent to the start page to sign in, the state left unused.
   app.get(
     '/callback',
-    { config: { access: access.authenticated }, schema: { tags, querystring: callbackQuery } },
+    { config: { access: access.public }, schema: { tags, querystring: callbackQuery } },
     async (request, reply) => {
-      if (!request.org) return reply.redirect('/', 303);
+      if (!request.session || !request.org) return reply.redirect('/', 303);
       return reply.redirect(await finishConsent(deps, service, request.org, request.query), 303);
     },
   );
