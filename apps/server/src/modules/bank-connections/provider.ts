@@ -90,6 +90,8 @@ export class BankProviderError extends Error {
     message: string,
     readonly code: 'unavailable' | 'rate_limited' | 'not_found' | 'refused',
     readonly transient: boolean,
+    /** A rate limit's wait as the provider names it (Retry-After), in seconds; null when it does not. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = 'BankProviderError';

@@ -72,7 +72,12 @@ export function errorForResponse(response: GoCardlessResponse, what: string): Ba
   const message = `${what}: ${status}${describeBody(response.body)}`;
   if (status === 429) {
     const seconds = retryAfterSeconds(response.headers);
-    return new BankProviderError(`${message}${seconds === null ? '' : ` (retry after ${seconds} s)`}`, 'rate_limited', true);
+    return new BankProviderError(
+      `${message}${seconds === null ? '' : ` (retry after ${seconds} s)`}`,
+      'rate_limited',
+      true,
+      seconds,
+    );
   }
   if (status >= 500 || status === 408) return new BankProviderError(message, 'unavailable', true);
   if (status === 404) return new BankProviderError(message, 'not_found', false);
