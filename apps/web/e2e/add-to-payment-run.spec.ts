@@ -56,6 +56,7 @@ test('from the invoice detail: the approved invoice’s payment goes into a new 
   const dialog = admin.getByTestId('add-to-run-dialog');
   await expect(dialog).toContainText('456,78');
   await expect(dialog.getByRole('radio', { name: /New payment run/ })).toBeChecked();
+  await dialog.getByLabel('Name (optional)').fill(`Monatsende ${invoiceNumber}`);
   await dialog.getByRole('button', { name: 'Add to run' }).click();
 
   const toast = admin.getByText(/Payment run PR-\d+ was created with this payment\./);
@@ -70,6 +71,7 @@ test('from the invoice detail: the approved invoice’s payment goes into a new 
   await admin.getByRole('button', { name: 'Open run' }).click();
   await expect(admin).toHaveURL(/\/demo\/pr\/[0-9a-f-]{36}$/);
   await expect(admin.getByRole('heading', { level: 1 })).toContainText(runLabel);
+  await expect(admin.getByRole('heading', { level: 1 })).toContainText(`Monatsende ${invoiceNumber}`);
   await expect(admin.getByTestId('run-status')).toHaveText('Draft');
   const rows = admin.getByTestId('run-transaction-row');
   await expect(rows).toHaveCount(1);

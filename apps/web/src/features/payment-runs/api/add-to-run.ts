@@ -5,7 +5,7 @@ import { createPaymentRun } from './payment-run-mutations';
 import { PAYMENT_RUNS_PATH, paymentRunKeys, paymentRunPath, TRANSACTIONS_QUERY_ROOT } from './payment-run-keys';
 
 /** Where one payment goes: a new run of its own, or an open run at the version the picker showed. */
-export type RunChoice = { kind: 'new' } | { kind: 'existing'; runId: string; version: number };
+export type RunChoice = { kind: 'new'; name?: string } | { kind: 'existing'; runId: string; version: number };
 
 /** GET /payment-runs/open-for/:transactionId: open runs with room, newest first (none when the payment cannot join). */
 export function useOpenRunsFor(transactionId: string, enabled: boolean) {
@@ -20,7 +20,7 @@ export function useOpenRunsFor(transactionId: string, enabled: boolean) {
 
 /** POST /payment-runs (a new draft with this payment) or POST /payment-runs/:id/transactions/:transactionId. */
 export function addTransactionToRun(transactionId: string, choice: RunChoice): Promise<PaymentRun> {
-  if (choice.kind === 'new') return createPaymentRun({ transactionIds: [transactionId] });
+  if (choice.kind === 'new') return createPaymentRun({ transactionIds: [transactionId], name: choice.name });
   return api.post<PaymentRun>(`${paymentRunPath(choice.runId)}/transactions/${encodeURIComponent(transactionId)}`, {
     version: choice.version,
   });

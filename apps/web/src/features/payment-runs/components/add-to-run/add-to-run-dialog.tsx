@@ -5,6 +5,8 @@ import { toast } from 'sonner';
 import type { PaymentRun } from '@kontor/domain/payments/payment-run-api';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
 import { RadioGroup } from '@/components/ui/radio-group';
 import { Spinner } from '@/components/ui/spinner';
 import { hasErrorCode } from '@/lib/api-error';
@@ -40,12 +42,13 @@ export function AddToRunDialog({ payment, open, onOpenChange, onAdded }: AddToRu
   const runs = useOpenRunsFor(payment.id, open);
   const add = useAddTransactionToRun(payment.id);
   const [picked, setPicked] = useState<string>(NEW_RUN_CHOICE);
+  const [newRunName, setNewRunName] = useState('');
   const openRuns = runs.data?.items ?? [];
   // A run that left the list (approval requested, deleted) cannot stay chosen.
   const chosen = picked === NEW_RUN_CHOICE || openRuns.some((run) => run.id === picked) ? picked : null;
 
   const toChoice = (value: string): RunChoice | null => {
-    if (value === NEW_RUN_CHOICE) return { kind: 'new' };
+    if (value === NEW_RUN_CHOICE) return { kind: 'new', name: newRunName.trim() || undefined };
     const run = openRuns.find((candidate) => candidate.id === value);
     return run ? { kind: 'existing', runId: run.id, version: run.version } : null;
   };
@@ -86,6 +89,16 @@ export function AddToRunDialog({ payment, open, onOpenChange, onAdded }: AddToRu
             className="grid max-h-80 gap-3 overflow-y-auto"
           >
             <NewRunChoice />
+            {chosen === NEW_RUN_CHOICE ? (
+              <FormField id="add-to-run-name" label={t('create.name')} hint={t('create.nameHint')} className="pl-7">
+                <Input
+                  id="add-to-run-name"
+                  value={newRunName}
+                  maxLength={100}
+                  onChange={(event) => setNewRunName(event.target.value)}
+                />
+              </FormField>
+            ) : null}
             <p className="text-sm font-medium text-foreground">{t('addToRun.openRuns')}</p>
             {openRuns.map((run) => (
               <OpenRunChoice key={run.id} run={run} />
