@@ -1,31 +1,12 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { isoDate } from './invoice-detail-support';
+import { expect, test } from '@playwright/test';
 import { createSoleApproverInvoiceFlow, runId } from './invoice-fixtures';
-import { approvedInvoice, DEMO_SUPPLIER, DEMO_SUPPLIER_IBAN, demoPaymentIds, type DemoPaymentIds } from './payment-fixtures';
+import { approvedInvoice, demoPaymentIds, openPayment } from './payment-fixtures';
 import { DEMO_ADMIN, DEMO_CLERK, signedInPage, withDatabase } from './support';
 
 /**
  * Issue 59 item 5, one step to pay: a payable payment goes into a new or an open payment run
  * straight from its invoice or its own detail, besides the transactions list's selection.
  */
-
-/** An open payment to the demo supplier, created through the API. */
-async function openPayment(request: APIRequestContext, ids: DemoPaymentIds, amount: number, remittance: string) {
-  const response = await request.post('/api/transactions', {
-    data: {
-      counterpartyId: ids.supplierId,
-      creditorName: DEMO_SUPPLIER,
-      creditorIban: DEMO_SUPPLIER_IBAN,
-      amount,
-      currency: 'EUR',
-      requestedExecutionDate: isoDate(5),
-      remittanceInformation: remittance,
-      debitorBankAccountId: ids.debitorAccountId,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: string; endToEndId: string };
-}
 
 test.beforeAll(async () => {
   // Invoice flows of earlier specs (with conditions or other approvers) would catch the invoice here.

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { isoDate, uploadInvoice } from './invoice-detail-support';
 import { DEMO_ADMIN, withDatabase } from './support';
 
@@ -80,4 +80,22 @@ export async function approvedInvoice(
   });
   expect(approved.status(), await approved.text()).toBe(200);
   return invoiceId;
+}
+
+/** An open payment to the demo supplier, created through the API. */
+export async function openPayment(request: APIRequestContext, ids: DemoPaymentIds, amount: number, remittance: string) {
+  const response = await request.post('/api/transactions', {
+    data: {
+      counterpartyId: ids.supplierId,
+      creditorName: DEMO_SUPPLIER,
+      creditorIban: DEMO_SUPPLIER_IBAN,
+      amount,
+      currency: 'EUR',
+      requestedExecutionDate: isoDate(5),
+      remittanceInformation: remittance,
+      debitorBankAccountId: ids.debitorAccountId,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: string; endToEndId: string };
 }

@@ -5,7 +5,7 @@ import { withoutFourEyesPrinciple } from './approval-support';
 import { createCounterparty } from './counterparty-fixtures';
 import { isoDate } from './invoice-detail-support';
 import { createSoleApproverInvoiceFlow, runId } from './invoice-fixtures';
-import { approvedInvoice, DEMO_SUPPLIER, DEMO_SUPPLIER_IBAN, demoPaymentIds } from './payment-fixtures';
+import { approvedInvoice, demoPaymentIds, openPayment } from './payment-fixtures';
 import { DEMO_ADMIN, signedInPage, withDatabase } from './support';
 
 // Anna Admin approves, alone, the invoices she uploads and the runs she creates here.
@@ -239,22 +239,7 @@ test('payments leave a draft run; a rejected run shows the reason, is reset and 
   const ids = await demoPaymentIds();
   await resetPaymentRunFlow(admin, ids.adminId);
   const tag = runId();
-  const payment = async (amount: number, remittance: string) => {
-    const response = await admin.request.post('/api/transactions', {
-      data: {
-        counterpartyId: ids.supplierId,
-        creditorName: DEMO_SUPPLIER,
-        creditorIban: DEMO_SUPPLIER_IBAN,
-        amount,
-        currency: 'EUR',
-        requestedExecutionDate: isoDate(5),
-        remittanceInformation: remittance,
-        debitorBankAccountId: ids.debitorAccountId,
-      },
-    });
-    expect(response.status(), await response.text()).toBe(201);
-    return (await response.json()) as { id: string; endToEndId: string };
-  };
+  const payment = (amount: number, remittance: string) => openPayment(admin.request, ids, amount, remittance);
   const kept = await payment(111_00, `A ${tag}`);
   const removed = await payment(222_00, `B ${tag}`);
   const created = await admin.request.post('/api/payment-runs', { data: { transactionIds: [kept.id, removed.id] } });

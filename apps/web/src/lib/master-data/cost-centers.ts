@@ -25,6 +25,15 @@ export function useCostCenters(type?: 1 | 2) {
   return useQuery(costCentersQueryOptions(type));
 }
 
+/** A cost centre by id as "code name" (the flow summaries name conditions so); `unknown` for one not (yet) loaded. */
+export function useCostCenterLabel(unknown: string): (id: string) => string {
+  const costCenters = useCostCenters();
+  return (id) => {
+    const costCenter = costCenters.data?.items.find((candidate) => candidate.id === id);
+    return costCenter ? `${costCenter.code} ${costCenter.name}`.trim() : unknown;
+  };
+}
+
 /** Admin writes: create, update (with version), delete (with version), CSV import. */
 export function useCostCenterMutations() {
   return useMasterDataMutations<CostCenter, CostCenterInput>(COST_CENTERS_PATH, queryKeys.masterData.costCenters());

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { TableSkeleton } from '@/components/table-skeleton';
-import { useCostCenters } from '@/lib/master-data/cost-centers';
+import { useCostCenterLabel } from '@/lib/master-data/cost-centers';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useSession } from '@/lib/session-context';
 import { useApprovalFlowMutations } from '../api/approval-flow-mutations';
@@ -29,11 +29,7 @@ export function ApprovalFlowsRoute() {
   const [deleting, setDeleting] = useState<ApprovalFlow | null>(null);
 
   const allFlows = [...(invoiceFlows.data?.items ?? []), ...(paymentRunFlows.data?.items ?? [])];
-  const costCenters = useCostCenters();
-  const costCenterLabel = (id: string) => {
-    const costCenter = costCenters.data?.items.find((candidate) => candidate.id === id);
-    return costCenter ? `${costCenter.code} ${costCenter.name}`.trim() : t('summary.unknownCostCenter');
-  };
+  const costCenterLabel = useCostCenterLabel(t('summary.unknownCostCenter'));
 
   const detailPath = (id?: string) => `/${organization.slug}/settings/approval-flows/detail${id ? `/${id}` : ''}`;
   const openCreate = () => void navigate(detailPath());

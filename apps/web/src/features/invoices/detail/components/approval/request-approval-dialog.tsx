@@ -10,7 +10,7 @@ import { FormField } from '@/components/ui/form-field';
 import { LoadingState } from '@/components/ui/loading-state';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { describeCondition } from '@/lib/approval-flow-summary';
-import { useCostCenters } from '@/lib/master-data/cost-centers';
+import { useCostCenterLabel } from '@/lib/master-data/cost-centers';
 import { useApprovalFlowSummaryTexts } from '@/lib/use-approval-flow-summary-texts';
 import { useMatchingFlow } from '../../api/get-matching-flow';
 import { MissingFieldsAlert } from '../missing-fields-alert';
@@ -164,11 +164,7 @@ function UnmetConditions({
 }) {
   const { t } = useTranslation('invoice-detail');
   const texts = useApprovalFlowSummaryTexts();
-  const costCenters = useCostCenters();
-  const costCenterLabel = (id: string) => {
-    const costCenter = costCenters.data?.items.find((candidate) => candidate.id === id);
-    return costCenter ? `${costCenter.code} ${costCenter.name}`.trim() : id;
-  };
+  const costCenterLabel = useCostCenterLabel(t('approval.unknownCostCenter'));
   return (
     <Alert tone={isConfirming ? 'warning' : 'info'} data-testid="unmet-conditions">
       <p className="font-medium">{t('approval.unmetTitle', { name: flowName })}</p>
