@@ -61,6 +61,8 @@ import { downloadJobRoutes, exportRoutes, exportSettingsRoutes } from './modules
 import type { BankDataProvider } from './modules/bank-connections/provider';
 import { createBankDataProvider } from './modules/bank-connections/providers';
 import { registerBankConnections } from './modules/bank-connections/plugin';
+import { registerBankTransactions } from './modules/bank-transactions/plugin';
+import { bankTransactionRoutes } from './modules/bank-transactions/routes';
 import { bankConnectionRoutes } from './modules/bank-connections/routes';
 import { SANDBOX_BANK_PREFIX, sandboxBankRoutes } from './modules/bank-connections/sandbox/sandbox-routes';
 
@@ -132,6 +134,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   await registerAbsenceJobs(app);
   await registerExports(app);
   await registerBankConnections(app, dependencies.bankProvider ?? createBankDataProvider(config));
+  registerBankTransactions(app);
   await app.register(systemRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(userRoutes, { prefix: '/api/user' });
@@ -159,6 +162,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   await app.register(downloadJobRoutes, { prefix: '/api/download-jobs' });
   await app.register(exportSettingsRoutes, { prefix: '/api/export-settings' });
   await app.register(bankConnectionRoutes, { prefix: '/api/bank-connections' });
+  await app.register(bankTransactionRoutes, { prefix: '/api/bank-transactions' });
   // The built-in sandbox bank is "the bank" of the default configuration; with a real provider it is not served.
   if (config.bank.provider === 'sandbox') await app.register(sandboxBankRoutes, { prefix: SANDBOX_BANK_PREFIX });
   // Mail in is a listener like HTTP: it runs where the API runs.

@@ -4,6 +4,7 @@ import {
   approvalFlows,
   bankConnections,
   bankFileImports,
+  bankTransactions,
   companyBankAccounts,
   costCenters,
   counterparties,
@@ -101,6 +102,41 @@ const FOREIGN_RESOURCES: Record<string, ForeignResourceFactory> = {
         fileName: 'foreign.xml',
         fileKey: `org/${foreign.id}/bank-file-imports/foreign.xml`,
         fileSize: 100,
+      })
+      .returning();
+    return row!.id;
+  },
+  'bank-statement-upload': async (testApp, foreign) => {
+    const [row] = await testApp.database.db
+      .insert(bankFileImports)
+      .values({
+        organizationId: foreign.id,
+        kind: 'bank_statement',
+        format: 'camt.053',
+        fileName: 'foreign-statement.xml',
+        fileKey: `org/${foreign.id}/bank-file-imports/foreign-statement.xml`,
+        fileSize: 100,
+      })
+      .returning();
+    return row!.id;
+  },
+  // A booking of the other organisation's account: its detail would show a stranger's bank data.
+  'bank-transaction': async (testApp, foreign) => {
+    const [account] = await testApp.database.db
+      .insert(companyBankAccounts)
+      .values({ organizationId: foreign.id, name: `Foreign booking ${Math.random()}`, iban: 'DE89370400440532013000' })
+      .returning();
+    const [row] = await testApp.database.db
+      .insert(bankTransactions)
+      .values({
+        organizationId: foreign.id,
+        companyBankAccountId: account!.id,
+        source: 'sync',
+        dedupeKey: `foreign-${Math.random()}`,
+        direction: 'incoming',
+        amount: 100,
+        currency: 'EUR',
+        bookingDate: '2026-12-01',
       })
       .returning();
     return row!.id;
@@ -265,6 +301,7 @@ const VALID_BODIES: Record<string, BodyFactory> = {
   'POST /api/download-jobs/:id/email': () => ({}),
   'POST /api/bank-connections/:id/accounts': () => ({ providerAccountIds: ['foreign-account'], version: 1 }),
   'POST /api/bank-connections/:id/renew': () => ({}),
+  'POST /api/bank-transactions/accounts/:id/sync': () => ({}),
   'PATCH /api/transactions/:id': () => ({ version: 1, amount: 200 }),
   'PUT /api/transactions/:id/notes': () => ({ version: 1, notes: 'Foreign' }),
   'POST /api/transactions/:id/cancel': () => ({ version: 1, reason: 'Foreign' }),

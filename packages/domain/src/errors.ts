@@ -175,6 +175,11 @@ export const ERROR_STATUS = {
   bank_institution_not_found: 422,
   bank_sync_failed: 502,
   bank_access_expired: 409,
+  bank_transaction_not_found: 404,
+  bank_statement_unknown_account: 422,
+  bank_account_not_connected: 409,
+  bank_statement_not_camt: 422,
+  bank_account_has_transactions: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -42,3 +42,4 @@ export * from './payments';
 export * from './exports/export-formats';
 export * from './exports/export-api';
 export * from './banking/bank-connection-api';
+export * from './banking/bank-transaction-api';

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 
-export const BANK_FILE_IMPORT_KINDS = ['transactions', 'trusted_history'] as const;
+/** bank_statement: a camt.053 into the bank transactions of a company account (issue 61). */
+export const BANK_FILE_IMPORT_KINDS = ['transactions', 'trusted_history', 'bank_statement'] as const;
 export type BankFileImportKind = (typeof BANK_FILE_IMPORT_KINDS)[number];
 
 export const BANK_FILE_IMPORT_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
@@ -37,6 +38,7 @@ export const BANK_FILE_IMPORT_SKIP_CODES = [
   'no_iban',
   'not_booked',
   'already_known',
+  'unknown_account',
 ] as const;
 export const BANK_FILE_IMPORT_WARNING_CODES = [
   'debitor_not_company_account',
@@ -56,6 +58,7 @@ export const BANK_FILE_IMPORT_FAILURE_CODES = [
   'unsupported_version',
   'file_truncated',
   'file_missing',
+  'unknown_account',
   'internal',
 ] as const;
 
@@ -101,5 +104,5 @@ export type BankFileImport = z.infer<typeof bankFileImportSchema>;
 export const bankFileImportListSchema = z.object({ items: z.array(bankFileImportSchema) });
 export type BankFileImportList = z.infer<typeof bankFileImportListSchema>;
 
-/** The multipart field that says what the upload is for (POST /api/bank-file-imports). */
-export const bankFileImportKindSchema = z.enum(BANK_FILE_IMPORT_KINDS);
+/** The multipart field that says what the upload is for (POST /api/bank-file-imports; statements have their own route). */
+export const bankFileImportKindSchema = z.enum(['transactions', 'trusted_history']);

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { validIban } from './iban';
 import { isoDateOf } from './iso-date';
 import { compareDecimals, parseDecimal, addDecimals, ZERO, type ScaledDecimal } from './decimal';
-import type { Camt053Item, CamtStatement, CamtTransaction } from './camt053-types';
+import type { Camt053Item, CamtStatement, CamtStatementHeader, CamtTransaction } from './camt053-types';
 import type { Pain001Item } from './pain001-types';
 import { readCamt053 } from './read-camt053';
 import { readPain001 } from './read-pain001';
@@ -96,11 +96,19 @@ describe.skipIf(!present)('camt.053 conformance (fixtures/camt053)', () => {
 
     const statements: CamtStatement[] = [];
     const transactions: CamtTransaction[] = [];
+    const headers: CamtStatementHeader[] = [];
     for (const item of items) {
+      if (item.kind === 'statementStart') {
+        // The header comes before anything of the statement's entries.
+        expect(transactions.filter((tx) => tx.statementIndex === item.statement.index)).toEqual([]);
+        headers.push(item.statement);
+      }
       if (item.kind === 'statement') statements.push(item.statement);
       if (item.kind === 'transaction') transactions.push(item.transaction);
     }
     expect(statements.map((statement) => statement.id)).toEqual(expected.statements.map((statement) => statement.id));
+    // These files keep the schema's order (balances before entries): the header is the final statement's.
+    expect(headers).toEqual(statements.map(({ entryCount: _count, skippedEntryCount: _skipped, ...header }) => header));
 
     expected.statements.forEach((want, index) => {
       const statement = statements[index]!;

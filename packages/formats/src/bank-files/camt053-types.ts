@@ -18,12 +18,32 @@ export interface CamtAccount {
   readonly currency: string | null;
 }
 
-/** Yielded when a `<Stmt>` ends, after all its transactions. */
-export interface CamtStatement {
+/**
+ * What is known of a statement before its entries, yielded as `statementStart` when its first
+ * `<Ntry>` begins (or just before `statement` when it has none), so that a consumer can store
+ * the statement before its transactions stream past.
+ */
+export interface CamtStatementHeader {
   readonly index: number;
   readonly id: string | null;
+  /** `ElctrncSeqNb` as written: the bank's running number of electronic statements. */
+  readonly electronicSequenceNumber: string | null;
+  /** `LglSeqNb` as written: the number of the paper statement (Kontoauszugsnummer). */
+  readonly legalSequenceNumber: string | null;
+  /** `CreDtTm` of the statement as written (with the bank's offset, if any). */
+  readonly createdAt: string | null;
+  /** `FrToDt` as ISO dates: the calendar days written, not converted to UTC. */
+  readonly period: { readonly from: string | null; readonly to: string | null };
   readonly account: CamtAccount;
+  /**
+   * The balances read so far. The schema puts every `<Bal>` before the first `<Ntry>`, so in
+   * `statementStart` these are all of them unless the file breaks the schema's order.
+   */
   readonly balances: readonly CamtBalance[];
+}
+
+/** Yielded when a `<Stmt>` ends, after all its transactions. */
+export interface CamtStatement extends CamtStatementHeader {
   /** Every `<Ntry>` of the statement, also those skipped. */
   readonly entryCount: number;
   readonly skippedEntryCount: number;
@@ -42,11 +62,18 @@ export interface CamtEntry {
   /** True when the entry has more than one `<TxDtls>`. */
   readonly batch: boolean;
   readonly additionalInfo: string | null;
+  /**
+   * The ISO bank transaction code as domain-family-subfamily ("PMNT-RCDT-ESCT"), else the
+   * bank's proprietary code (`BkTxCd/Prtry/Cd`, e.g. the German "NTRF+166+…"); null when absent.
+   */
+  readonly bankTransactionCode: string | null;
 }
 
 export interface CamtParty {
   readonly name: string | null;
   readonly iban: string | null;
+  /** BIC of the party's bank (`RltdAgts/CdtrAgt` or `DbtrAgt`); null when the bank gave none. */
+  readonly bic: string | null;
 }
 
 export interface CamtTransaction {
@@ -68,6 +95,7 @@ export interface CamtTransaction {
 
 export type Camt053Item =
   | DocumentItem
+  | { readonly kind: 'statementStart'; readonly statement: CamtStatementHeader }
   | { readonly kind: 'transaction'; readonly transaction: CamtTransaction }
   | { readonly kind: 'statement'; readonly statement: CamtStatement }
   | SkippedItem

@@ -57,6 +57,7 @@ describe('a 20 MB camt.053', () => {
     let peakGrowth = 0;
     let transactions = 0;
     let statementEntries = -1;
+    let statementStarts = 0;
     let lastProgress: Progress | null = null;
 
     for await (const item of readCamt053(bigStatement(stats), { onProgress: (progress) => (lastProgress = progress) })) {
@@ -66,6 +67,10 @@ describe('a 20 MB camt.053', () => {
           collectGarbage();
           peakGrowth = Math.max(peakGrowth, process.memoryUsage().heapUsed - heapBefore);
         }
+      } else if (item.kind === 'statementStart') {
+        // The header comes once, before the statement's first transaction.
+        expect(transactions).toBe(0);
+        statementStarts += 1;
       } else if (item.kind === 'statement') statementEntries = item.statement.entryCount;
       else if (item.kind === 'document') expect(item.version).toBe('001.08');
       else expect.fail(`unexpected ${item.kind} item`);
@@ -73,6 +78,7 @@ describe('a 20 MB camt.053', () => {
 
     expect(stats.bytes).toBeGreaterThanOrEqual(TARGET_BYTES - 2048);
     expect(transactions).toBe(stats.entries);
+    expect(statementStarts).toBe(1);
     expect(statementEntries).toBe(stats.entries);
     expect(lastProgress).toEqual({ bytesRead: stats.bytes, totalBytes: null });
     // Holding the document (or its records) would cost several times its 20 MB; streaming

@@ -1,7 +1,9 @@
+import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { fixtureOrNull } from '../sepa-credit-transfer/fixtures-path';
 import { BankFileError } from './bank-file-error';
-import type { Camt053Item, CamtTransaction } from './camt053-types';
+import type { Camt053Item, CamtStatementHeader, CamtTransaction } from './camt053-types';
 import { readCamt053, readCamt053String } from './read-camt053';
 import type { Progress } from './read-items';
 
@@ -169,7 +171,7 @@ ${details(`<RltdPties><Dbtr><Pty><Nm>Kunde KG</Nm></Pty></Dbtr><DbtrAcct><Id><IB
 
   it('drops a counterparty IBAN failing its checksum with a warning, keeping the booking', async () => {
     const items = await read(camt(entry(details(PAYEE.replace('DE02120300000000202051', 'DE02120300000000202052')))));
-    expect(transactionsOf(items)[0]?.counterparty).toEqual({ name: 'Lieferant AG', iban: null });
+    expect(transactionsOf(items)[0]?.counterparty).toEqual({ name: 'Lieferant AG', iban: null, bic: null });
     expect(items).toContainEqual(expect.objectContaining({ kind: 'warning', code: 'invalid_iban' }));
   });
 
@@ -224,7 +226,8 @@ ${details(`<RltdPties><Dbtr><Pty><Nm>Kunde KG</Nm></Pty></Dbtr><DbtrAcct><Id><IB
     expect(await codeOf('%PDF-1.7 not xml at all')).toBe('not_xml');
     expect(await codeOf('')).toBe('not_xml');
     expect(await codeOf('<Document xmlns="urn:example:other"><BkToCstmrStmt/></Document>')).toBe('unknown_namespace');
-    expect(await codeOf(camt('', '13'))).toBe('unsupported_version');
+    // The reader knows 02 to 13 (issue 61); a later version is refused until it has been checked.
+    expect(await codeOf(camt('', '14'))).toBe('unsupported_version');
     expect(await codeOf(camt('').replaceAll('camt.053', 'camt.052'))).toBe('unexpected_message');
     expect(await codeOf('<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03"/>')).toBe('unexpected_message');
   });
@@ -272,5 +275,188 @@ ${details(`<RltdPties><Dbtr><Pty><Nm>Kunde KG</Nm></Pty></Dbtr><DbtrAcct><Id><IB
     const items: Camt053Item[] = [];
     for await (const item of readCamt053(once())) items.push(item);
     expect(transactionsOf(items)[0]?.remittance.unstructured).toBe('Gebühr');
+  });
+});
+
+/** Where an item of an entry belongs, or null for document- and statement-level items. */
+function entryStatementOf(item: Camt053Item): number | null {
+  if (item.kind === 'transaction') return item.transaction.statementIndex;
+  if ((item.kind === 'skipped' || item.kind === 'warning') && item.position.entryIndex !== undefined) {
+    return item.position.statementIndex ?? null;
+  }
+  return null;
+}
+
+/** Checks the order promise: one statementStart per statement, before all of its entries' items. */
+function expectStartsBeforeEntries(items: Camt053Item[]): CamtStatementHeader[] {
+  const starts = items.flatMap((item, at) => (item.kind === 'statementStart' ? [{ at, header: item.statement }] : []));
+  const ends = items.flatMap((item, at) => (item.kind === 'statement' ? [{ at, index: item.statement.index }] : []));
+  expect(starts.map((start) => start.header.index)).toEqual(ends.map((end) => end.index));
+  starts.forEach((start, index) => {
+    const firstOfEntries = items.findIndex((item) => entryStatementOf(item) === start.header.index);
+    if (firstOfEntries >= 0) expect(firstOfEntries).toBeGreaterThan(start.at);
+    expect(ends[index]!.at).toBeGreaterThan(start.at);
+    // Nothing of this statement's entries comes after its end, nor before the previous one ended.
+    const lastOfEntries = items.findLastIndex((item) => entryStatementOf(item) === start.header.index);
+    expect(lastOfEntries).toBeLessThan(ends[index]!.at);
+    if (index > 0) expect(start.at).toBeGreaterThan(ends[index - 1]!.at);
+  });
+  return starts.map((start) => start.header);
+}
+
+const multiStatementFile = fixtureOrNull('camt053/genkgo-camt/camt053.v2.multi.statement.xml', 'camt.053 statementStart fixture');
+
+describe('readCamt053 statement header (statementStart)', () => {
+  it('yields the header once, when the first entry starts, with sequence numbers, creation time and period', async () => {
+    const header = `<ElctrncSeqNb>57</ElctrncSeqNb><LglSeqNb>12</LglSeqNb><CreDtTm>2026-02-01T06:00:00+01:00</CreDtTm>
+<FrToDt><FrDtTm>2026-01-01T00:00:00+01:00</FrDtTm><ToDtTm>2026-01-31T23:59:59+01:00</ToDtTm></FrToDt>`;
+    const items = await read(camt(entry('') + entry('')).replace('<Id>S1</Id>', `<Id>S1</Id>${header}`));
+    expect(items.map((item) => item.kind)).toEqual(['document', 'statementStart', 'transaction', 'transaction', 'statement']);
+    const [start] = expectStartsBeforeEntries(items);
+    expect(start).toEqual({
+      index: 0,
+      id: 'S1',
+      electronicSequenceNumber: '57',
+      legalSequenceNumber: '12',
+      createdAt: '2026-02-01T06:00:00+01:00',
+      // The calendar days as written: 23:59:59+01:00 stays the 31st.
+      period: { from: '2026-01-01', to: '2026-01-31' },
+      account: { iban: 'DE89370400440532013000', otherId: null, currency: 'EUR' },
+      balances: [
+        {
+          type: 'OPBD',
+          amount: { decimal: '100.00', minorUnits: 10000, currency: 'EUR' },
+          creditDebit: 'CRDT',
+          date: '2026-01-01',
+        },
+        {
+          type: 'CLBD',
+          amount: { decimal: '25.50', minorUnits: 2550, currency: 'EUR' },
+          creditDebit: 'DBIT',
+          date: '2026-01-31',
+        },
+      ],
+    });
+    expect(items.at(-1)).toEqual({ kind: 'statement', statement: { ...start, entryCount: 2, skippedEntryCount: 0 } });
+  });
+
+  it('gives null for a missing header field, and warns about a period date that is none', async () => {
+    const period = '<FrToDt><FrDtTm>2026-02-30T00:00:00</FrDtTm><ToDtTm>2026-02-28T23:59:59</ToDtTm></FrToDt>';
+    const items = await read(camt(entry('')).replace('<Id>S1</Id>', `<Id>S1</Id>${period}`));
+    expect(items.find((item) => item.kind === 'statementStart')).toMatchObject({
+      statement: {
+        electronicSequenceNumber: null,
+        legalSequenceNumber: null,
+        createdAt: null,
+        period: { from: null, to: '2026-02-28' },
+      },
+    });
+    expect(items).toContainEqual(
+      expect.objectContaining({ kind: 'warning', code: 'malformed_date', position: { line: 4, statementIndex: 0 } }),
+    );
+  });
+
+  it('comes before the skipped item and the XML error of a broken first entry', async () => {
+    const broken = entry('').replace('<CdtDbtInd>DBIT</CdtDbtInd>', '<CdtDbtInd>DBIT</CdtDbtIn>');
+    const items = await read(camt(broken + entry('', '')));
+    expect(items.slice(0, 3).map((item) => item.kind)).toEqual(['document', 'statementStart', 'warning']);
+    expect(items[2]).toMatchObject({ code: 'xml_error', position: { statementIndex: 0, entryIndex: 0 } });
+    expect(skippedOf(items).map((item) => item.reason)).toEqual(['malformed_xml', 'missing_amount']);
+    expectStartsBeforeEntries(items);
+  });
+
+  it('comes just before the statement when it has no entries', async () => {
+    const items = await read(camt(''));
+    expect(items.map((item) => item.kind)).toEqual(['document', 'statementStart', 'statement']);
+    expect(items[1]).toMatchObject({ statement: { id: 'S1', balances: [{ type: 'OPBD' }, { type: 'CLBD' }] } });
+  });
+
+  it('keeps the balances it yielded when a bank writes another one after the entries', async () => {
+    const late =
+      '<Bal><Tp><CdOrPrtry><Cd>CLAV</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-01-31</Dt></Dt></Bal>';
+    const items = await read(camt(entry('') + late));
+    const start = items.find((item) => item.kind === 'statementStart');
+    const end = items.find((item) => item.kind === 'statement');
+    expect(start?.kind === 'statementStart' && start.statement.balances.map((balance) => balance.type)).toEqual(['OPBD', 'CLBD']);
+    expect(end?.kind === 'statement' && end.statement.balances.map((balance) => balance.type)).toEqual(['OPBD', 'CLBD', 'CLAV']);
+  });
+
+  it.skipIf(!multiStatementFile)('precedes the entries of each statement of a real multi-statement file', async () => {
+    const items: Camt053Item[] = [];
+    // Small chunks, so that statement boundaries fall inside chunks as in a large upload.
+    for await (const item of readCamt053(createReadStream(multiStatementFile!, { highWaterMark: 64 }))) items.push(item);
+    const headers = expectStartsBeforeEntries(items);
+    expect(headers).toMatchObject([
+      {
+        index: 0,
+        id: '253EURNL26VAYB8060476890',
+        electronicSequenceNumber: '12312',
+        legalSequenceNumber: '12312',
+        createdAt: '2015-03-10T18:43:50+00:00',
+        period: { from: '2007-10-18', to: '2007-10-18' },
+        account: { iban: 'NL26VAYB8060476890', currency: 'EUR' },
+        balances: [{ type: 'OPBD' }, { type: 'CLBD' }],
+      },
+      {
+        index: 1,
+        id: '254EURNL26VAYB8060476890',
+        electronicSequenceNumber: null,
+        legalSequenceNumber: null,
+        createdAt: '2015-03-10T18:43:50+00:00',
+        period: { from: null, to: null },
+        balances: [{ type: 'OPBD' }, { type: 'CLBD' }],
+      },
+    ]);
+    expect(transactionsOf(items).map((t) => [t.statementIndex, t.entry.bankTransactionCode])).toEqual([
+      [0, '544'],
+      [1, '544'],
+    ]);
+  });
+});
+
+describe('readCamt053 bank transaction code and counterparty bank', () => {
+  const code = (inner: string): string => entry(`<BkTxCd>${inner}</BkTxCd>`);
+  const DOMAIN = '<Domn><Cd>PMNT</Cd><Fmly><Cd>ICDT</Cd><SubFmlyCd>ESCT</SubFmlyCd></Fmly></Domn>';
+
+  it('joins the ISO domain, family and sub-family, else takes the proprietary code', async () => {
+    const items = await read(
+      camt(
+        code(DOMAIN) +
+          code(`${DOMAIN}<Prtry><Cd>NTRF+116+9310</Cd><Issr>DK</Issr></Prtry>`) +
+          code('<Prtry><Cd>NTRF+166</Cd></Prtry>') +
+          entry(''),
+      ),
+    );
+    expect(transactionsOf(items).map((t) => t.entry.bankTransactionCode)).toEqual([
+      'PMNT-ICDT-ESCT',
+      'PMNT-ICDT-ESCT',
+      'NTRF+166',
+      null,
+    ]);
+  });
+
+  it("takes the creditor's bank for a debit and the debtor's bank for a credit, BIC or BICFI", async () => {
+    const agents = (inner: string): string => `<RltdAgts>${inner}</RltdAgts>`;
+    const debit = details(
+      `${PAYEE}${agents('<DbtrAgt><FinInstnId><BIC>COBADEFFXXX</BIC></FinInstnId></DbtrAgt><CdtrAgt><FinInstnId><BIC>BYLADEM1001</BIC></FinInstnId></CdtrAgt>')}`,
+    );
+    const credit = `<Ntry><Amt Ccy="EUR">5.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts>
+${details(`<RltdPties><Dbtr><Pty><Nm>Kunde KG</Nm></Pty></Dbtr></RltdPties>${agents('<DbtrAgt><FinInstnId><BICFI>BKAUATWWXXX</BICFI></FinInstnId></DbtrAgt><CdtrAgt><FinInstnId><BICFI>COBADEFFXXX</BICFI></FinInstnId></CdtrAgt>')}`)}</Ntry>`;
+    const bankAsParty = details(
+      '<RltdPties><Cdtr><Agt><FinInstnId><BICFI>DEUTDEFFXXX</BICFI><Nm>Deutsche Bank AG</Nm></FinInstnId></Agt></Cdtr></RltdPties>',
+    );
+    const items = await read(camt(entry(debit) + credit + entry(bankAsParty) + entry(details(PAYEE)), '08'));
+    expect(transactionsOf(items).map((t) => t.counterparty)).toEqual([
+      { name: 'Lieferant AG', iban: 'DE02120300000000202051', bic: 'BYLADEM1001' },
+      { name: 'Kunde KG', iban: null, bic: 'BKAUATWWXXX' },
+      // A bank as the party itself (the Agt choice, from 07): its name; its bank is not stated.
+      { name: 'Deutsche Bank AG', iban: null, bic: null },
+      { name: 'Lieferant AG', iban: 'DE02120300000000202051', bic: null },
+    ]);
+  });
+
+  it('reads the additional entry information that follows the details', async () => {
+    const items = await read(camt(entry(`${details(PAYEE)}<AddtlNtryInf>SEPA-Überweisung</AddtlNtryInf>`)));
+    expect(transactionsOf(items)[0]?.entry.additionalInfo).toBe('SEPA-Überweisung');
   });
 });

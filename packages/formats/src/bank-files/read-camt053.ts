@@ -1,7 +1,15 @@
 import { bankAmount, CURRENCY_CODE, parseUnsignedAmount, type BankAmount } from './amount';
 import { BankFileError } from './bank-file-error';
 import { stringSource, type ByteSource } from './byte-source';
-import type { Camt053Item, CamtBalance, CamtEntry, CamtStatement, CamtTransaction, CreditDebit } from './camt053-types';
+import type {
+  Camt053Item,
+  CamtBalance,
+  CamtEntry,
+  CamtStatement,
+  CamtStatementHeader,
+  CamtTransaction,
+  CreditDebit,
+} from './camt053-types';
 import { ElementScope } from './element-scope';
 import { validIban } from './iban';
 import { isoDateOf } from './iso-date';
@@ -10,13 +18,43 @@ import type { ItemPosition, ReadOptions, SkipReason, WarningCode } from './read-
 import { ScopedHandler } from './scoped-handler';
 import { streamXml } from './xml-stream';
 
-/** 02 to 08 share the elements read here; the differences (Sts/Cd, Pty, DtTm) are handled. */
-const SUPPORTED = new Set(['001.02', '001.03', '001.04', '001.05', '001.06', '001.07', '001.08']);
+/**
+ * Every published camt.053 version, 001.02 to 001.13. They share the elements read here; where
+ * a later version moved one, both places are read in every version (lenient towards banks that
+ * mix them):
+ * - entry status: plain `Sts` up to 06, `Sts/Cd` (or `Sts/Prtry`) from 07;
+ * - related parties: `Dbtr/Nm` up to 06, the choice `Dbtr/Pty/Nm` (or an agent,
+ *   `Dbtr/Agt/FinInstnId/Nm`) from 07;
+ * - agent BIC: `FinInstnId/BIC` in 02 and 03, `FinInstnId/BICFI` from 04;
+ * - a transaction's own amount: only `AmtDtls/TxAmt/Amt` in 02 and 03, also `TxDtls/Amt` (with
+ *   its own `CdtDbtInd`) from 04.
+ * Unchanged from 02 to 13: `Ntry/Amt`, `Bal/Dt/Dt|DtTm`, `BookgDt`/`ValDt` `Dt|DtTm`,
+ * `FrToDt/FrDtTm|ToDtTm`, `ElctrncSeqNb`, `LglSeqNb`, `BkTxCd`, `Refs/EndToEndId`, `RmtInf`,
+ * `RltdPties/*Acct/Id/IBAN`, `RltdAgts/*Agt`. What 08 to 13 only added (`Refs/UETR`,
+ * `Acct/Prxy`, a transaction's payment type, allocations and corporate action) is not read;
+ * `Stmt/CreDtTm` is optional from 08 and `Acct/Id` from 13 (an account named by proxy only
+ * has neither IBAN nor other id here).
+ */
+const SUPPORTED = new Set([
+  '001.02',
+  '001.03',
+  '001.04',
+  '001.05',
+  '001.06',
+  '001.07',
+  '001.08',
+  '001.09',
+  '001.10',
+  '001.11',
+  '001.12',
+  '001.13',
+]);
 
 /**
  * Reads a camt.053 bank statement file entry by entry. Yields `document` first, then per
- * statement its `transaction`s (one per `TxDtls`, or one for an entry without details),
- * `skipped` and `warning` items, and the `statement` itself when it ends. Throws a
+ * statement: `statementStart` (identity, account, period and balances) before anything of its
+ * entries, its `transaction`s (one per `TxDtls`, or one for an entry without details),
+ * `skipped` and `warning` items, and the `statement` with its counts when it ends. Throws a
  * BankFileError only when the file is not a camt.053 at all.
  */
 export function readCamt053(source: ByteSource, options: ReadOptions = {}): AsyncGenerator<Camt053Item> {
@@ -34,10 +72,15 @@ class EntrySkip {
   ) {}
 }
 
+/** The statement's own fields besides its balances; read once, when the statement starts. */
+type StatementIdentity = Omit<CamtStatementHeader, 'balances'>;
+
 interface StatementState {
   readonly index: number;
   readonly scope: ElementScope;
   readonly balances: CamtBalance[];
+  /** Set when `statementStart` is yielded; transactions and the final `statement` reuse it. */
+  identity: StatementIdentity | null;
   entryCount: number;
   skippedEntryCount: number;
 }
@@ -57,6 +100,17 @@ function creditDebitOf(text: string | null): CreditDebit | null {
 
 function joinLines(lines: string[]): string | null {
   return lines.length > 0 ? lines.join(' ') : null;
+}
+
+const DOMAIN_CODE_PATHS = ['BkTxCd/Domn/Cd', 'BkTxCd/Domn/Fmly/Cd', 'BkTxCd/Domn/Fmly/SubFmlyCd'];
+
+/** The ISO code as domain-family-subfamily when complete, else the bank's proprietary code. */
+function bankTransactionCodeOf(scope: ElementScope): string | null {
+  const domain = DOMAIN_CODE_PATHS.map((path) => scope.first(path));
+  const present = domain.filter((code) => code !== null);
+  if (present.length === domain.length) return present.join('-');
+  // A partial ISO code (schema-invalid) is still more than nothing when there is no proprietary one.
+  return scope.first('BkTxCd/Prtry/Cd') ?? (present.length > 0 ? present.join('-') : null);
 }
 
 class Camt053Handler extends ScopedHandler {
@@ -83,10 +137,19 @@ class Camt053Handler extends ScopedHandler {
     }
     if (name === 'Stmt' && parent === 'BkToCstmrStmt') {
       const scope = this.push(name, depth, line);
-      this.statement = { index: this.statementCount++, scope, balances: [], entryCount: 0, skippedEntryCount: 0 };
+      this.statement = {
+        index: this.statementCount++,
+        scope,
+        balances: [],
+        identity: null,
+        entryCount: 0,
+        skippedEntryCount: 0,
+      };
     } else if (this.statement && name === 'Bal' && parent === 'Stmt') {
       this.push(name, depth, line);
     } else if (this.statement && name === 'Ntry' && parent === 'Stmt') {
+      // Everything before the first entry has been read: the statement's header is complete.
+      this.startStatement(this.statement);
       const scope = this.push(name, depth, line);
       this.entry = { index: this.statement.entryCount++, scope, verdict: null, pending: null, transactionCount: 0 };
     } else if (this.entry && name === 'TxDtls' && parent === 'NtryDtls') {
@@ -120,6 +183,7 @@ class Camt053Handler extends ScopedHandler {
   protected leave(scope: ElementScope): void {
     const statement = this.statement;
     if (scope.name === 'Stmt' && statement) {
+      this.startStatement(statement);
       this.emitStatement(statement);
       this.statement = null;
     } else if (scope.name === 'Bal' && statement) {
@@ -132,12 +196,39 @@ class Camt053Handler extends ScopedHandler {
     }
   }
 
-  private emitStatement(state: StatementState): void {
+  /** Yields `statementStart` once per statement: at its first entry, or at its end when it has none. */
+  private startStatement(state: StatementState): StatementIdentity {
+    if (state.identity) return state.identity;
+    const identity = this.readIdentity(state);
+    state.identity = identity;
+    // A copy: balances after an entry (schema-invalid) must not change what was already yielded.
+    this.emit({ kind: 'statementStart', statement: { ...identity, balances: [...state.balances] } });
+    return identity;
+  }
+
+  private readIdentity(state: StatementState): StatementIdentity {
     const scope = state.scope;
-    const statement: CamtStatement = {
+    const position = { line: scope.line, statementIndex: state.index };
+    const periodDate = (path: string): string | null => {
+      const raw = scope.first(path);
+      const date = raw === null ? null : isoDateOf(raw);
+      if (raw !== null && date === null) this.warn('malformed_date', `statement period ${path} "${raw}"`, position);
+      return date;
+    };
+    return {
       index: state.index,
       id: scope.first('Id'),
+      electronicSequenceNumber: scope.first('ElctrncSeqNb'),
+      legalSequenceNumber: scope.first('LglSeqNb'),
+      createdAt: scope.first('CreDtTm'),
+      period: { from: periodDate('FrToDt/FrDtTm'), to: periodDate('FrToDt/ToDtTm') },
       account: this.account(state),
+    };
+  }
+
+  private emitStatement(state: StatementState): void {
+    const statement: CamtStatement = {
+      ...this.startStatement(state),
       balances: state.balances,
       entryCount: state.entryCount,
       skippedEntryCount: state.skippedEntryCount,
@@ -193,7 +284,7 @@ class Camt053Handler extends ScopedHandler {
 
   private judgeEntry(scope: ElementScope, statement: StatementState, index: number): CamtEntry | EntrySkip {
     if (scope.damaged) return new EntrySkip('malformed_xml', `entry is not well-formed XML: ${scope.damaged}`);
-    const amount = this.amountOf(scope, 'Amt', this.account(statement).currency);
+    const amount = this.amountOf(scope, 'Amt', this.startStatement(statement).account.currency);
     if (amount instanceof EntrySkip) return amount;
     const creditDebit = creditDebitOf(scope.first('CdtDbtInd'));
     if (!creditDebit) return new EntrySkip('missing_credit_debit', 'entry without CRDT/DBIT indicator');
@@ -211,6 +302,7 @@ class Camt053Handler extends ScopedHandler {
       bankReference: scope.first('AcctSvcrRef'),
       batch: false,
       additionalInfo: scope.first('AddtlNtryInf'),
+      bankTransactionCode: bankTransactionCodeOf(scope),
     };
   }
 
@@ -235,7 +327,7 @@ class Camt053Handler extends ScopedHandler {
   private closeTransactionDetails(scope: ElementScope, entry: EntryState, statement: StatementState): void {
     const verdict = this.verdictOf(entry, statement);
     if (verdict instanceof EntrySkip) return;
-    if (entry.pending) this.emitTransaction(verdict, entry.pending, statement, true);
+    if (entry.pending) this.emitTransaction(verdict, entry, entry.pending, statement, true);
     entry.pending = { scope, index: entry.transactionCount++ };
   }
 
@@ -244,16 +336,20 @@ class Camt053Handler extends ScopedHandler {
     if (verdict instanceof EntrySkip) return;
     const batch = entry.transactionCount > 1;
     const details = entry.pending ?? { scope: new ElementScope('TxDtls', 0, entry.scope.line), index: 0 };
-    this.emitTransaction(verdict, details, statement, batch);
+    this.emitTransaction(verdict, entry, details, statement, batch);
   }
 
   private emitTransaction(
     entryFields: CamtEntry,
+    entryState: EntryState,
     details: { scope: ElementScope; index: number },
     statement: StatementState,
     batch: boolean,
   ): void {
-    const entry = { ...entryFields, batch };
+    // AddtlNtryInf follows NtryDtls in the schema: unknown when the verdict was made at the first
+    // TxDtls, known by now unless this is a batch part yielded before its entry ended.
+    const additionalInfo = entryFields.additionalInfo ?? entryState.scope.first('AddtlNtryInf');
+    const entry: CamtEntry = { ...entryFields, batch, additionalInfo };
     const scope = details.scope;
     const position: ItemPosition = {
       line: scope.line,
@@ -275,6 +371,8 @@ class Camt053Handler extends ScopedHandler {
     }
     const creditDebit = creditDebitOf(scope.first('CdtDbtInd')) ?? entry.creditDebit;
     const side = creditDebit === 'DBIT' ? 'Cdtr' : 'Dbtr';
+    const party = `RltdPties/${side}`;
+    const agent = `RltdAgts/${side}Agt/FinInstnId`;
     const rawIban = scope.first(`RltdPties/${side}Acct/Id/IBAN`);
     const iban = rawIban === null ? null : validIban(rawIban);
     if (rawIban !== null && iban === null) {
@@ -282,10 +380,11 @@ class Camt053Handler extends ScopedHandler {
       this.warn('invalid_iban', `counterparty IBAN "${rawIban}" fails its checksum; left out`, position);
     }
     const endToEndId = scope.first('Refs/EndToEndId');
+    const identity = this.startStatement(statement);
     const transaction: CamtTransaction = {
       statementIndex: statement.index,
-      statementId: statement.scope.first('Id'),
-      accountIban: this.account(statement).iban,
+      statementId: identity.id,
+      accountIban: identity.account.iban,
       entry,
       transactionIndex: details.index,
       amount,
@@ -296,7 +395,12 @@ class Camt053Handler extends ScopedHandler {
         unstructured: joinLines(scope.all('RmtInf/Ustrd')),
         creditorReference: scope.first('RmtInf/Strd/CdtrRefInf/Ref'),
       },
-      counterparty: { name: scope.first(`RltdPties/${side}/Nm`, `RltdPties/${side}/Pty/Nm`), iban },
+      counterparty: {
+        // Nm directly up to 06; from 07 the party is a choice of Pty or, for a bank, Agt.
+        name: scope.first(`${party}/Nm`, `${party}/Pty/Nm`, `${party}/Agt/FinInstnId/Nm`),
+        iban,
+        bic: scope.first(`${agent}/BICFI`, `${agent}/BIC`),
+      },
       position,
     };
     this.emit({ kind: 'transaction', transaction });

@@ -12,8 +12,16 @@ import { ScopedHandler } from './scoped-handler';
 import { streamXml } from './xml-stream';
 
 /**
- * 001.03 to 001.11 and the German DK variants 002.03/003.03 share the elements read here;
- * BIC/BICFI and the plain or `<Dt>`/`<DtTm>` execution date are both accepted in any version.
+ * Every published pain.001 version from 001.03 to 001.12, and the German DK variants
+ * 002.03/003.03 (restrictions of 001.03). They share the elements read here; where a later
+ * version moved one, both places are read in every version:
+ * - agent BIC: `FinInstnId/BIC` in 001.03 and the DK variants, `FinInstnId/BICFI` from 001.04;
+ * - execution date: plain `ReqdExctnDt` up to 001.07, `ReqdExctnDt/Dt` or `/DtTm` from 001.08.
+ * Unchanged from 001.03 to 001.12: `PmtInfId`, `Dbtr/Nm`, `DbtrAcct/Id/IBAN`, `PmtId`,
+ * `Amt/InstdAmt`, `Cdtr/Nm`, `CdtrAcct/Id/IBAN|Othr/Id`, `RmtInf`, the counts and control
+ * sums. What 001.09 to 001.12 only added (`PmtId/UETR`, `CdtrAcct/Prxy`, mandate data of a
+ * transfer) is not read. `CdtrAcct` is optional in every ISO version (a cheque has none), so
+ * a payment without one is skipped as `missing_creditor_account`.
  */
 const SUPPORTED = new Set([
   '001.03',
@@ -25,6 +33,7 @@ const SUPPORTED = new Set([
   '001.09',
   '001.10',
   '001.11',
+  '001.12',
   '002.03',
   '003.03',
 ]);

@@ -9,3 +9,4 @@ export * from './counterparty-trust';
 export * from './payments';
 export * from './exports';
 export * from './bank-connections';
+export * from './bank-transactions';

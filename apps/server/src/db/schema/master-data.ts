@@ -100,6 +100,8 @@ export const companyBankAccounts = pgTable(
     /** Booked balance in minor units at the last sync, as the bank reported it. */
     balance: bigint('balance', { mode: 'number' }),
     balanceDate: date('balance_date'),
+    /** Bank transactions the last sync added (issue 61). */
+    lastSyncAdded: integer('last_sync_added'),
     ...timestamps,
   },
   (table) => [

@@ -155,6 +155,13 @@ export const transactions = pgTable(
     // Analysis: payments to the same IBAN / duplicates (same creditor, amount and remittance).
     index('transactions_creditor_iban_idx').on(table.organizationId, table.creditorIban, table.amount),
     index('transactions_counterparty_idx').on(table.organizationId, table.counterpartyId, table.createdAt),
+    // Exported payments the bank has not booked yet: what an outgoing bank line is compared with (issue 61).
+    index('transactions_unbooked_idx')
+      .on(table.organizationId, table.endToEndId)
+      .where(sql`status = 'exported' and booking_date is null`),
+    index('transactions_unbooked_iban_idx')
+      .on(table.organizationId, table.creditorIban, table.amount)
+      .where(sql`status = 'exported' and booking_date is null`),
   ],
 );
 

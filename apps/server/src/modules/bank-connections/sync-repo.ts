@@ -25,11 +25,18 @@ export async function writeAccountSynced(
   tx: Tx,
   orgId: OrgId,
   accountId: string,
-  result: { balance: number | null; balanceDate: string | null; at: Date },
+  result: { balance: number | null; balanceDate: string | null; at: Date; added: number },
 ): Promise<void> {
   await tx
     .update(companyBankAccounts)
-    .set({ syncStatus: 'done', syncError: null, lastSyncAt: result.at, balance: result.balance, balanceDate: result.balanceDate })
+    .set({
+      syncStatus: 'done',
+      syncError: null,
+      lastSyncAt: result.at,
+      balance: result.balance,
+      balanceDate: result.balanceDate,
+      lastSyncAdded: result.added,
+    })
     .where(and(eq(companyBankAccounts.organizationId, orgId), eq(companyBankAccounts.id, accountId)));
 }
 

@@ -4,6 +4,7 @@ import { addDaysIso, todayIso } from '@kontor/domain';
 import { asOrgId, type Database, type OrgId, type Tx } from '../../db/database';
 import type { JobQueue } from '../../plugins/foundation-types';
 import { writeActivity } from '../activity-log/writer';
+import { storeSyncedTransactions } from '../bank-transactions/synced-transactions';
 import { BankProviderError, type ProviderTransaction } from './provider';
 import type { ProviderAccess } from './provider-calls';
 import { isTransient, withProviderRetry } from './provider-retry';
@@ -16,7 +17,12 @@ export const SYNC_RETRY_LIMIT = 3;
 /** Days of history the first sync asks for (PSD2 gives at least 90). */
 const FIRST_SYNC_DAYS = 90;
 
-export const syncJobSchema = z.object({ orgId: z.uuid(), connectionId: z.uuid() });
+export const syncJobSchema = z.object({
+  orgId: z.uuid(),
+  connectionId: z.uuid(),
+  /** Only these company accounts of the connection (an on-demand sync of one account); all when absent. */
+  accountIds: z.array(z.uuid()).optional(),
+});
 export type SyncJob = z.infer<typeof syncJobSchema>;
 
 export interface SyncDeps extends ProviderAccess {
@@ -31,9 +37,14 @@ export async function enqueueSync(
   orgId: string,
   connectionId: string,
   singletonKey?: string,
+  accountIds?: string[],
 ): Promise<void> {
   try {
-    await deps.jobs.send(SYNC_JOB, { orgId, connectionId }, singletonKey ? { singletonKey } : undefined);
+    await deps.jobs.send(
+      SYNC_JOB,
+      { orgId, connectionId, ...(accountIds ? { accountIds } : {}) },
+      singletonKey ? { singletonKey } : undefined,
+    );
   } catch (error) {
     // The accounts stay "pending" and the scheduled sync takes them up; connecting must not fail for it.
     deps.log.error({ err: error, connectionId }, 'could not queue the bank sync');
@@ -43,17 +54,14 @@ export async function enqueueSync(
 export type SyncResult =
   { outcome: 'skipped' } | { outcome: 'expired' } | { outcome: 'done'; accounts: number; transactions: number; failed: number };
 
-/**
- * Only counted and checked for now: storing bank transactions is issue 61. A transaction without
- * id, date or currency would be one the next slice cannot store, so the account's sync fails.
- */
-function checkTransactions(transactions: readonly ProviderTransaction[]): number {
+/** A transaction without id, date or currency cannot be stored or recognised again: the account's sync fails. */
+function checkTransactions(transactions: readonly ProviderTransaction[]): readonly ProviderTransaction[] {
   for (const transaction of transactions) {
     if (!transaction.id || !transaction.bookingDate || !transaction.currency || !Number.isInteger(transaction.amount)) {
       throw new BankProviderError('a transaction without id, date, currency or whole amount', 'refused', false);
     }
   }
-  return transactions.length;
+  return transactions;
 }
 
 /**
@@ -79,7 +87,9 @@ export async function syncConnection(
     { readOnly: true },
   );
   const { row } = loaded;
-  const accounts = loaded.accounts.filter((account) => account.providerAccountId !== null);
+  const accounts = loaded.accounts.filter(
+    (account) => account.providerAccountId !== null && (!job.accountIds || job.accountIds.includes(account.id)),
+  );
   if (!row || row.status !== 'active' || accounts.length === 0) return { outcome: 'skipped' };
   if (row.accessValidUntil && row.accessValidUntil.getTime() <= now.getTime()) return markExpired(deps, orgId, row.id);
 
@@ -116,11 +126,12 @@ async function syncAccount(deps: SyncDeps, orgId: OrgId, account: ConnectedAccou
   // A day of overlap: a booking dated yesterday may arrive after yesterday's sync.
   const since = account.lastSyncAt ? addDaysIso(todayIso(account.lastSyncAt), -1) : addDaysIso(today, -FIRST_SYNC_DAYS);
   const details = await withProviderRetry(() => deps.provider.account(providerId), deps.retry);
-  const count = checkTransactions(await withProviderRetry(() => deps.provider.transactions(providerId, since), deps.retry));
+  const fetched = checkTransactions(await withProviderRetry(() => deps.provider.transactions(providerId, since), deps.retry));
+  const added = await storeSyncedTransactions(deps.database, orgId, account.id, fetched);
   await deps.database.withOrg({ orgId, userId: null }, (tx) =>
-    writeAccountSynced(tx, orgId, account.id, { balance: details.balance, balanceDate: details.balanceDate, at: now }),
+    writeAccountSynced(tx, orgId, account.id, { balance: details.balance, balanceDate: details.balanceDate, at: now, added }),
   );
-  return count;
+  return added;
 }
 
 /** Whether the bank says the consent ended (lapsed, revoked, unknown); unknown when it cannot be asked. */

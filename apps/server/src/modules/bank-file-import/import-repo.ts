@@ -1,5 +1,10 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { MAX_STORED_IMPORT_PROBLEMS, type BankFileImport, type StoredBankFileImportProblem } from '@kontor/domain';
+import {
+  MAX_STORED_IMPORT_PROBLEMS,
+  type BankFileImport,
+  type BankFileImportKind,
+  type StoredBankFileImportProblem,
+} from '@kontor/domain';
 import type { OrgId, Tx } from '../../db/database';
 import { bankFileImports } from '../../db/schema';
 
@@ -29,7 +34,12 @@ export async function findBankFileImport(tx: Tx, orgId: OrgId, id: string, lock?
 }
 
 /** The latest imports, newest first, each with the first LIST_PROBLEMS problems. */
-export async function listBankFileImports(tx: Tx, orgId: OrgId, limit: number): Promise<BankFileImportRow[]> {
+export async function listBankFileImports(
+  tx: Tx,
+  orgId: OrgId,
+  limit: number,
+  kinds: readonly BankFileImportKind[],
+): Promise<BankFileImportRow[]> {
   return tx
     .select({
       organizationId: bankFileImports.organizationId,
@@ -54,7 +64,7 @@ export async function listBankFileImports(tx: Tx, orgId: OrgId, limit: number): 
       finishedAt: bankFileImports.finishedAt,
     })
     .from(bankFileImports)
-    .where(eq(bankFileImports.organizationId, orgId))
+    .where(and(eq(bankFileImports.organizationId, orgId), inArray(bankFileImports.kind, [...kinds])))
     .orderBy(desc(bankFileImports.createdAt), desc(bankFileImports.id))
     .limit(limit);
 }

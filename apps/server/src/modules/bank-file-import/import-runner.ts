@@ -5,6 +5,8 @@ import {
   readCamt053,
   readPain001,
   type Camt053Item,
+  type CamtStatement,
+  type CamtStatementHeader,
   type CamtTransaction,
   type Pain001Item,
   type PainTransaction,
@@ -23,6 +25,8 @@ import {
   type BankFileImportRow,
 } from './import-repo';
 import { convertPainPayment, storePainTransactionBatch, type PainConversion } from './pain001-transactions';
+import { CamtStatementStore, type StatementConversion } from '../bank-transactions/camt-statement-store';
+import { listStatementAccounts } from '../bank-transactions/accounts-repo';
 import { loadCompanyAccounts } from './party-lookups';
 import { camtHistoryPayment, painHistoryPayment, storeHistoryBatch, type HistoryConversion } from './payment-history-batch';
 
@@ -61,6 +65,15 @@ class FileTracker {
 interface BatchStore<T> {
   prepare(record: T, entry: number): unknown;
   store(tx: Tx, entries: readonly ImportEntry<unknown>[]): Promise<BatchOutcome>;
+  /** Bank statements (camt.053 into bank transactions): the statements around the entries. */
+  statements?: {
+    started(header: CamtStatementHeader): void;
+    ended(statement: CamtStatement): void;
+    /** Statement writes waiting for the next batch (a flush is due even without entries). */
+    readonly pending: boolean;
+    /** Why the file as a whole failed, known once it was read. */
+    readonly failureCode: string | null;
+  };
 }
 
 /**
@@ -91,10 +104,12 @@ export class BankFileImportRunner {
         await this.markFailed(orgId, row.id, 'file_missing');
         return;
       }
-      const { isComplete, messageId } = await this.readFile(context, row, file.stream);
-      const outcome = isComplete
-        ? { status: 'completed' as const }
-        : { status: 'failed' as const, failureCode: 'file_truncated' };
+      const { isComplete, messageId, failureCode } = await this.readFile(context, row, file.stream);
+      const outcome = !isComplete
+        ? { status: 'failed' as const, failureCode: 'file_truncated' }
+        : failureCode
+          ? { status: 'failed' as const, failureCode }
+          : { status: 'completed' as const };
       await this.finish(orgId, row, outcome, messageId);
     } catch (error) {
       // A file that is no pain.001/camt.053 at all does not get better with a retry; anything else (a lost connection) may.
@@ -109,7 +124,7 @@ export class BankFileImportRunner {
     context: TenantContext,
     row: BankFileImportRow,
     stream: AsyncIterable<Uint8Array>,
-  ): Promise<{ isComplete: boolean; messageId: string | null }> {
+  ): Promise<{ isComplete: boolean; messageId: string | null; failureCode: string | null }> {
     const { orgId } = context;
     const tracker = new FileTracker();
     const source = withDefaultNamespace(tracker.track(stream), row.format!);
@@ -124,7 +139,7 @@ export class BankFileImportRunner {
     let pending: Problem[] = [];
     let storedProblems = row.problems.length;
     const flush = async () => {
-      if (batch.length === 0 && pending.length === 0) return;
+      if (batch.length === 0 && pending.length === 0 && !store.statements?.pending) return;
       const entries = batch;
       const extra = pending;
       batch = [];
@@ -160,14 +175,23 @@ export class BankFileImportRunner {
           });
           if (repeated) pending.push(warningProblem(undefined, undefined, 'message_already_imported', { messageId }));
         }
+      } else if (item.kind === 'statementStart') {
+        store.statements?.started(item.statement);
+      } else if (item.kind === 'statement') {
+        store.statements?.ended(item.statement);
       } else if (item.kind === 'transaction' || item.kind === 'skipped') {
         entry += 1;
+        // A statement sums every entry, also those an earlier run of this job committed.
+        const record =
+          item.kind === 'transaction' && (store.statements || entry > resumeAfter)
+            ? store.prepare(item.transaction, entry)
+            : null;
         // Committed by an earlier run of this job.
         if (entry <= resumeAfter) continue;
         const line = item.kind === 'transaction' ? item.transaction.position.line : item.position.line;
         batch.push(
           item.kind === 'transaction'
-            ? { kind: 'record', entry, line, record: store.prepare(item.transaction, entry) }
+            ? { kind: 'record', entry, line, record }
             : { kind: 'skipped', entry, line, reason: item.reason },
         );
         if (batch.length >= this.batchEntries) await flush();
@@ -176,7 +200,7 @@ export class BankFileImportRunner {
       }
     }
     await flush();
-    return { isComplete: tracker.isComplete, messageId };
+    return { isComplete: tracker.isComplete, messageId, failureCode: store.statements?.failureCode ?? null };
   }
 
   private async storeFor(
@@ -191,6 +215,24 @@ export class BankFileImportRunner {
       return {
         prepare: (record, entry) => convertPainPayment(record as PainTransaction, entry, painContext),
         store: (tx, entries) => storePainTransactionBatch(tx, orgId, entries as ImportEntry<PainConversion>[]),
+      };
+    }
+    if (row.kind === 'bank_statement') {
+      const accounts = await this.database.withOrg(context, (tx) => listStatementAccounts(tx, orgId), { readOnly: true });
+      const statements = new CamtStatementStore(orgId, row.id, accounts);
+      return {
+        prepare: (record) => statements.prepare(record as CamtTransaction),
+        store: (tx, entries) => statements.store(tx, entries as ImportEntry<StatementConversion>[]),
+        statements: {
+          started: (header) => statements.statementStarted(header),
+          ended: (statement) => statements.statementEnded(statement),
+          get pending() {
+            return statements.hasPendingStatements;
+          },
+          get failureCode() {
+            return statements.failureCode;
+          },
+        },
       };
     }
     const meta = { importId: row.id, source: row.format === 'pain.001' ? ('pain001' as const) : ('camt053' as const) };

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { BankFileImport } from '@kontor/domain';
+import type { BankFileImport, BankFileImportKind } from '@kontor/domain';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { FileStorage } from '../../plugins/foundation-types';
 import type { OrgContext } from '../../plugins/session';
 import { tenant } from '../approvals/context';
 import { findBankFileImport, insertBankFileImport, listBankFileImports, toBankFileImportView } from './import-repo';
-import { receiveBankFile } from './receive-upload';
+import { receiveBankFile, type ReceiveOptions } from './receive-upload';
 
 /** Queues the import job once its row is committed. */
 export type EnqueueBankFileImport = (orgId: string, importId: string) => Promise<void>;
@@ -27,12 +27,18 @@ export class BankFileImportService {
     private readonly maxBytes: number,
   ) {}
 
-  async upload(org: OrgContext, request: FastifyRequest): Promise<BankFileImport> {
+  /** `fixed`: a route that stands for one kind (bank statements), with its check of the file's head. */
+  async upload(
+    org: OrgContext,
+    request: FastifyRequest,
+    fixed?: Pick<ReceiveOptions, 'kind' | 'checkStatementHead'>,
+  ): Promise<BankFileImport> {
     const id = randomUUID();
     const received = await receiveBankFile(request, {
       storage: this.storage,
       maxBytes: this.maxBytes,
       keyFor: () => `org/${org.orgId}/bank-file-imports/${id}.xml`,
+      ...fixed,
     });
     let row;
     try {
@@ -56,14 +62,15 @@ export class BankFileImportService {
     return toBankFileImportView(row);
   }
 
-  async get(org: OrgContext, importId: string): Promise<BankFileImport> {
+  /** `kinds`: the kinds the asking route may see (bank statements and payment files need other permissions). */
+  async get(org: OrgContext, importId: string, kinds?: readonly BankFileImportKind[]): Promise<BankFileImport> {
     const row = await this.database.withOrg(tenant(org), (tx) => findBankFileImport(tx, org.orgId, importId), { readOnly: true });
-    if (!row) throw new AppError('bank_file_import_not_found');
+    if (!row || (kinds && !kinds.includes(row.kind))) throw new AppError('bank_file_import_not_found');
     return toBankFileImportView(row);
   }
 
-  async list(org: OrgContext): Promise<BankFileImport[]> {
-    const rows = await this.database.withOrg(tenant(org), (tx) => listBankFileImports(tx, org.orgId, LISTED_IMPORTS), {
+  async list(org: OrgContext, kinds: readonly BankFileImportKind[]): Promise<BankFileImport[]> {
+    const rows = await this.database.withOrg(tenant(org), (tx) => listBankFileImports(tx, org.orgId, LISTED_IMPORTS, kinds), {
       readOnly: true,
     });
     return rows.map(toBankFileImportView);

@@ -20,6 +20,13 @@ export interface ReceiveOptions {
   maxBytes: number;
   /** Where the file goes once its format is known. */
   keyFor: (format: BankFileFormat) => string;
+  /** The kind the route stands for (the `kind` field is then not read). */
+  kind?: BankFileImportKind;
+  /**
+   * Checks a bank statement's head before anything is stored (e.g. that its account is a company
+   * account): receives the first kilobytes, up to the first IBAN when it comes early enough.
+   */
+  checkStatementHead?: (head: string) => Promise<void>;
 }
 
 function isFileTooLarge(error: unknown): boolean {
@@ -50,6 +57,26 @@ async function readHead(
   }
 }
 
+/** Reads on until the head holds an IBAN element's end (the statement's account), the limit or the end. */
+async function readToFirstIban(
+  iterator: AsyncIterator<Buffer>,
+  head: { chunks: Buffer[]; ended: boolean },
+): Promise<{ chunks: Buffer[]; ended: boolean }> {
+  const chunks = [...head.chunks];
+  let length = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+  let ended = head.ended;
+  const hasIban = () => /<([\w.-]+:)?IBAN>[^<]*<\//.test(decodeHead(Buffer.concat(chunks)));
+  while (!ended && length < FORMAT_HEAD_BYTES && !hasIban()) {
+    const next = await iterator.next();
+    if (next.done) ended = true;
+    else {
+      chunks.push(next.value);
+      length += next.value.length;
+    }
+  }
+  return { chunks, ended };
+}
+
 /** The head chunks, then the rest of the part as it arrives: the file never sits in memory whole. */
 async function* rejoined(head: Buffer[], iterator: AsyncIterator<Buffer>, ended: boolean): AsyncGenerator<Uint8Array> {
   yield* head;
@@ -77,9 +104,15 @@ async function storeFilePart(part: MultipartFile, kind: BankFileImportKind, opti
   if (/<!DOCTYPE|<!ENTITY/i.test(decodeHead(Buffer.concat(head.chunks)))) throw new AppError('bank_file_doctype_refused');
   if (!head.format) throw new AppError('bank_file_unrecognised');
   if (head.format === 'camt.053' && kind === 'transactions') throw new AppError('bank_file_wrong_kind');
+  if (head.format !== 'camt.053' && kind === 'bank_statement') throw new AppError('bank_statement_not_camt');
+  let { chunks, ended } = head;
+  if (kind === 'bank_statement' && options.checkStatementHead) {
+    ({ chunks, ended } = await readToFirstIban(iterator, head));
+    await options.checkStatementHead(decodeHead(Buffer.concat(chunks)));
+  }
   const fileKey = options.keyFor(head.format);
   try {
-    const { size } = await options.storage.putStream(fileKey, rejoined(head.chunks, iterator, head.ended), 'application/xml');
+    const { size } = await options.storage.putStream(fileKey, rejoined(chunks, iterator, ended), 'application/xml');
     if (part.file.truncated) throw tooLarge(options.maxBytes);
     return { kind, format: head.format, fileName: part.filename.slice(0, 255) || `${head.format}.xml`, fileKey, size };
   } catch (error) {
@@ -109,7 +142,7 @@ export async function receiveBankFile(request: FastifyRequest, options: ReceiveO
         continue;
       }
       try {
-        received = await storeFilePart(part, kindOf(kindValue, request), options);
+        received = await storeFilePart(part, options.kind ?? kindOf(kindValue, request), options);
       } catch (error) {
         // Let the rest of the refused upload drain so that the answer goes out at once.
         part.file.resume();
@@ -124,7 +157,7 @@ export async function receiveBankFile(request: FastifyRequest, options: ReceiveO
   }
   if (!received) {
     // A request without a file also answers a missing kind first: both are needed.
-    kindOf(kindValue, request);
+    if (!options.kind) kindOf(kindValue, request);
     throw new AppError('bank_file_missing');
   }
   return received;

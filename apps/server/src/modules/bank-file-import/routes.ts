@@ -5,6 +5,9 @@ import { access } from '../../plugins/access';
 
 const importIdParams = z.object({ id: z.uuid() });
 
+/** Bank statements are uploaded and followed under /api/bank-transactions (bank_accounts:manage). */
+const PAYMENT_FILE_KINDS = ['transactions', 'trusted_history'] as const;
+
 /**
  * /api/bank-file-imports (issue 7 item 5): upload a pain.001 (as transactions or trusted history)
  * or a camt.053 (as trusted history), then follow the import's progress. Imports create payments
@@ -27,7 +30,7 @@ export const bankFileImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     { config: { access: manage }, schema: { tags, response: { 200: bankFileImportListSchema } } },
-    async (request) => ({ items: await service.list(request.org!) }),
+    async (request) => ({ items: await service.list(request.org!, PAYMENT_FILE_KINDS) }),
   );
 
   app.get(
@@ -36,6 +39,6 @@ export const bankFileImportRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: manage, resource: 'bank-file-import' },
       schema: { tags, params: importIdParams, response: { 200: bankFileImportSchema } },
     },
-    async (request) => service.get(request.org!, request.params.id),
+    async (request) => service.get(request.org!, request.params.id, PAYMENT_FILE_KINDS),
   );
 };

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, OrgId, Tx } from '../../db/database';
 import { ledgerAccounts } from '../../db/schema';
+import { countBankRecordsOf } from '../bank-transactions/accounts-repo';
 import { AppError } from '../../lib/app-error';
 import type { OrgContext } from '../../plugins/session';
 import { lockOrganizationScope, uniqueViolationConstraint } from '../master-data/db-errors';
@@ -85,12 +86,14 @@ export class CompanyBankAccountService {
     );
   }
 
-  /** Refused while an invoice names it as the debitor account. */
+  /** Refused while an invoice names it as the debitor account, or the bank booked transactions on it. */
   async remove(org: OrgContext, id: string, version?: number): Promise<void> {
     await this.database.withOrg(tenant(org), async (tx) => {
       requireCurrent(await findCompanyBankAccountRow(tx, org.orgId, id, true), version);
       const count = await countInvoicesUsing(tx, org.orgId, 'debitor_bank_account', id);
       if (count > 0) throw new AppError('master_data_in_use', { count });
+      const booked = await countBankRecordsOf(tx, org.orgId, id);
+      if (booked > 0) throw new AppError('bank_account_has_transactions', { count: booked });
       await deleteCompanyBankAccountRow(tx, org.orgId, id);
     });
   }
