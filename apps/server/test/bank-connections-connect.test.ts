@@ -34,7 +34,12 @@ describe('bank connections: connect', () => {
     const response = await bankClient(testApp, org.admin).institutions('DE');
     expect(response.statusCode).toBe(200);
     const names = response.json<{ items: { name: string }[] }>().items.map((item) => item.name);
-    expect(names).toEqual(['Sandbox Direktbank', 'Sandbox Sparkasse', 'Sandbox Volksbank']);
+    expect(names).toEqual([
+      'Sandbox Direktbank',
+      'Sandbox Handelsbank (10.000 Buchungen)',
+      'Sandbox Sparkasse',
+      'Sandbox Volksbank',
+    ]);
     expect((await bankClient(testApp, org.admin).institutions('de')).statusCode).toBe(400);
   });
 

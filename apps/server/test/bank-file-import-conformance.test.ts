@@ -10,8 +10,9 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isIban, todayIso, type BankFileImport } from '@kontor/domain';
-import { paymentHistory, transactions } from '../src/db/schema';
+import { bankStatements, bankTransactions, companyBankAccounts, paymentHistory, transactions } from '../src/db/schema';
 import { importBankFile } from './bank-file-import-fixtures';
+import { importStatement } from './bank-statement-fixtures';
 import { createOrganizationWithAdmin } from './factories';
 import { createTestApp, type TestApp } from './harness';
 
@@ -23,6 +24,8 @@ const present = existsSync(camtExpectedFile) && existsSync(painExpectedFile);
 if (!present) console.warn(`bank file import conformance skipped: ${camtExpectedFile} not found (set KONTOR_FIXTURES)`);
 
 interface ExpectedStatement {
+  iban: string | null;
+  balances: Record<string, string>;
   entry_count: number;
   entry_status_counts: Record<string, number>;
   sum_credit: string;
@@ -110,6 +113,54 @@ describe.skipIf(!present)('bank file import conformance (shared fixtures)', () =
       ),
     );
     expect(result.problems.filter((problem) => problem.code === 'not_booked').length).toBeLessThanOrEqual(notBooked);
+  });
+
+  // Issue 61: the same files as statements of company accounts, with their balances and sums.
+  it.each(Object.entries(camtExpected))('camt053/%s as bank statements', async (relative, expected) => {
+    const org = await createOrganizationWithAdmin(testApp);
+    // IBAN-shaped, even where the checksum fails (test banks' numbers): what a company account would hold.
+    const mine = expected.statements.filter((statement) => /^[A-Z]{2}\d{2}[A-Z0-9]{8,}$/.test(statement.iban ?? ''));
+    for (const iban of new Set(mine.map((statement) => statement.iban!))) {
+      await testApp.database.db.insert(companyBankAccounts).values({ organizationId: org.id, name: `Konto ${iban}`, iban });
+    }
+    const file = readFileSync(path.join(fixtures, 'camt053', relative));
+    if (mine.length === 0) {
+      // No statement at all, or accounts named by another id than an IBAN (US, UK): none is a company account's.
+      const result = await importStatement(testApp, org, file);
+      const failureCode = expected.statements.length === 0 ? 'no_statements' : 'unknown_account';
+      expect(result).toMatchObject({ status: 'failed', failureCode, createdCount: 0 });
+      return;
+    }
+    const result = await importStatement(testApp, org, file);
+    expect(result.status, `${relative}: ${result.failureCode}`).toBe('completed');
+    const shape = (opening: number | null, closing: number | null, credit: number, debit: number) => ({
+      opening,
+      closing,
+      credit,
+      debit,
+      difference: opening === null || closing === null ? null : opening + credit - debit - closing,
+    });
+    const signedCents = (value: string | undefined) =>
+      value === undefined ? null : Math.sign(Number(value) || 1) * cents(value.replace('-', ''));
+    const want = mine.map((statement) =>
+      shape(
+        signedCents(statement.balances.OPBD ?? statement.balances.PRCD),
+        signedCents(statement.balances.CLBD),
+        cents(statement.sum_credit),
+        cents(statement.sum_debit),
+      ),
+    );
+    const stored = await testApp.database.db.select().from(bankStatements).where(eq(bankStatements.organizationId, org.id));
+    const got = stored.map((row) => shape(row.openingBalance, row.closingBalance, row.creditTotal, row.debitTotal));
+    const byValues = (a: ReturnType<typeof shape>, b: ReturnType<typeof shape>) =>
+      JSON.stringify(a).localeCompare(JSON.stringify(b));
+    expect(got.sort(byValues)).toEqual(want.sort(byValues));
+    // The database's own check of each statement: opening + credits − debits − closing.
+    expect(stored.map((row) => row.difference)).toEqual(
+      stored.map((row) => shape(row.openingBalance, row.closingBalance, row.creditTotal, row.debitTotal).difference),
+    );
+    const rows = await testApp.database.db.select().from(bankTransactions).where(eq(bankTransactions.importId, result.id));
+    expect(rows).toHaveLength(result.createdCount);
   });
 
   it.each(Object.entries(painExpected))('pain001/%s as trusted history', async (relative, expected) => {

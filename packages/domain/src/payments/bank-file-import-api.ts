@@ -59,6 +59,7 @@ export const BANK_FILE_IMPORT_FAILURE_CODES = [
   'file_truncated',
   'file_missing',
   'unknown_account',
+  'no_statements',
   'internal',
 ] as const;
 

@@ -84,9 +84,10 @@ export class CamtStatementStore {
   ) {}
 
   statementStarted(header: CamtStatementHeader): void {
-    const iban = header.account.iban ? compactIban(header.account.iban) : null;
-    const account = iban ? this.accounts.find((candidate) => compactIban(candidate.iban) === iban) : undefined;
-    const accountName = iban ?? header.account.otherId ?? '';
+    // Some banks write the IBAN as the account's other id (Othr/Id), or one failing its checksum there.
+    const names = [header.account.iban, header.account.otherId].flatMap((name) => (name ? [compactIban(name)] : []));
+    const account = this.accounts.find((candidate) => names.includes(compactIban(candidate.iban)));
+    const accountName = names[0] ?? '';
     if (account) this.knownStatements += 1;
     else this.unknownStatements += 1;
     const state: StatementState = {
@@ -132,9 +133,10 @@ export class CamtStatementStore {
     return this.unwritten.length > 0;
   }
 
-  /** Why the whole file failed, once read: none of its statements is for a company account. */
+  /** Why the whole file failed, once read: it holds no statement, or none for a company account. */
   get failureCode(): string | null {
-    return this.knownStatements === 0 && this.unknownStatements > 0 ? 'unknown_account' : null;
+    if (this.knownStatements > 0) return null;
+    return this.unknownStatements > 0 ? 'unknown_account' : 'no_statements';
   }
 
   prepare(transaction: CamtTransaction): StatementConversion {

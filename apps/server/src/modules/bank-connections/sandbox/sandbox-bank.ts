@@ -101,7 +101,13 @@ export class SandboxBank {
     const { row, index, invoices } = await this.grantedAccount(accountId, true);
     const today = todayIso(now);
     return {
-      amount: sandboxBalance({ iban: sandboxIban(row.institutionId, index), accountIndex: index, today, invoices }),
+      amount: sandboxBalance({
+        iban: sandboxIban(row.institutionId, index),
+        accountIndex: index,
+        today,
+        invoices,
+        bookingsPerDay: findSandboxInstitution(row.institutionId)?.bookingsPerDay ?? 0,
+      }),
       currency: 'EUR',
       date: today,
     };
@@ -115,6 +121,7 @@ export class SandboxBank {
       since,
       today: todayIso(now),
       invoices,
+      bookingsPerDay: findSandboxInstitution(row.institutionId)?.bookingsPerDay ?? 0,
     });
   }
 

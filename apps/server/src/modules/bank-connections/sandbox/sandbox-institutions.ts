@@ -10,18 +10,32 @@ import type { BankInstitution } from '../provider';
 interface SandboxInstitution extends BankInstitution {
   /** The national bank code the IBANs carry (German BLZ, Austrian Bankleitzahl, Dutch bank code …). */
   bankCode: string;
+  /**
+   * Extra customer and card payments a day on the business account: a trading company's volume
+   * (about 10,000 bookings in the 90 days of history), for the sync's benchmark and for trying
+   * the bank-transactions screen with a full account.
+   */
+  bookingsPerDay: number;
 }
 
 const PSD2_DAYS = { transactionTotalDays: 90, maxAccessValidForDays: 180 } as const;
 
-function institution(id: string, name: string, country: string, bic: string, bankCode: string): SandboxInstitution {
-  return { id, name, bic, logoUrl: null, countries: [country], bankCode, ...PSD2_DAYS };
+function institution(
+  id: string,
+  name: string,
+  country: string,
+  bic: string,
+  bankCode: string,
+  bookingsPerDay = 0,
+): SandboxInstitution {
+  return { id, name, bic, logoUrl: null, countries: [country], bankCode, bookingsPerDay, ...PSD2_DAYS };
 }
 
 const INSTITUTIONS: readonly SandboxInstitution[] = [
   institution('SANDBOX_SPARKASSE_DE', 'Sandbox Sparkasse', 'DE', 'SBXSDE31XXX', '10050999'),
   institution('SANDBOX_VOLKSBANK_DE', 'Sandbox Volksbank', 'DE', 'SBXVDE51XXX', '50190999'),
   institution('SANDBOX_DIREKTBANK_DE', 'Sandbox Direktbank', 'DE', 'SBXDDEB1XXX', '12030999'),
+  institution('SANDBOX_HANDELSBANK_DE', 'Sandbox Handelsbank (10.000 Buchungen)', 'DE', 'SBXHDEFFXXX', '50070999', 110),
   institution('SANDBOX_ERSTE_AT', 'Sandbox Erste Bank', 'AT', 'SBXEATWWXXX', '20199'),
   institution('SANDBOX_RAIFFEISEN_AT', 'Sandbox Raiffeisenbank', 'AT', 'SBXRAT2SXXX', '35999'),
   institution('SANDBOX_BANKAUSTRIA_AT', 'Sandbox Bank Austria', 'AT', 'SBXBATWWXXX', '12999'),
@@ -33,7 +47,9 @@ const INSTITUTIONS: readonly SandboxInstitution[] = [
 ];
 
 export function sandboxInstitutions(country: string): BankInstitution[] {
-  return INSTITUTIONS.filter((item) => item.countries.includes(country)).map(({ bankCode: _bankCode, ...rest }) => rest);
+  return INSTITUTIONS.filter((item) => item.countries.includes(country)).map(
+    ({ bankCode: _bankCode, bookingsPerDay: _bookingsPerDay, ...rest }) => rest,
+  );
 }
 
 export function findSandboxInstitution(id: string): SandboxInstitution | null {

@@ -118,6 +118,26 @@ function dailyBookings(iban: string, date: string): Booking[] {
   return bookings;
 }
 
+/** A trading company's many small customer payments and card payments (the volume institution). */
+function volumeBookings(iban: string, date: string, count: number): Booking[] {
+  const random = randomFrom(`volume|${iban}|${date}`);
+  const bookings: Booking[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const customer = CUSTOMERS[Math.floor(random() * CUSTOMERS.length)]!;
+    const incoming = random() < 0.6;
+    bookings.push({
+      key: `volume-${index}`,
+      amount: incoming ? Math.round(1_000 + random() * 150_000) : -Math.round(500 + random() * 20_000),
+      counterpartyName: incoming ? customer.name : 'Kartenumsatz Filiale',
+      counterpartyIban: incoming ? customer.iban : null,
+      remittanceInformation: incoming
+        ? `AR-${date.slice(0, 4)}-${date.slice(5, 7)}${date.slice(8, 10)}-${String(index).padStart(3, '0')} Zahlung`
+        : `Kartenzahlung ${date} Beleg ${String(index).padStart(4, '0')}`,
+    });
+  }
+  return bookings;
+}
+
 /** About one invoice in four is paid only in half: decided by its number, so it stays so on every sync. */
 export function paysInPart(invoiceNumber: string): boolean {
   return createHash('sha256').update(invoiceNumber).digest()[0]! % 4 === 0;
@@ -186,6 +206,8 @@ export function sandboxTransactions(input: {
   since: string;
   today: string;
   invoices: readonly PayableInvoice[];
+  /** The institution's extra bookings a day on the business account. */
+  bookingsPerDay?: number;
 }): ProviderTransaction[] {
   const { iban, accountIndex, today } = input;
   const first = maxIsoDate(input.since, addDaysIso(today, -SANDBOX_HISTORY_DAYS));
@@ -195,6 +217,7 @@ export function sandboxTransactions(input: {
     if (accountIndex === 0) {
       bookings.push(...recurringBookings(date));
       if (isoWeekday(date) <= 5) bookings.push(...dailyBookings(iban, date));
+      if (input.bookingsPerDay) bookings.push(...volumeBookings(iban, date, input.bookingsPerDay));
     } else if (date.endsWith('-01')) {
       bookings.push({
         key: 'interest',
@@ -224,6 +247,7 @@ export function sandboxBalance(input: {
   accountIndex: number;
   today: string;
   invoices: readonly PayableInvoice[];
+  bookingsPerDay?: number;
 }): number {
   const opening = Math.round((input.accountIndex === 0 ? 4_000_000 : 2_500_000) + randomFrom(input.iban)() * 6_000_000);
   const booked = sandboxTransactions({ ...input, since: addDaysIso(input.today, -SANDBOX_HISTORY_DAYS) });
