@@ -236,8 +236,33 @@ try {
   const again = await importStatement();
   const accountRows = await countRows('company_bank_account_id', statementAccount.id);
 
+  // 3. The screen over what is now stored (~110,000 rows): each request 15 times one after the other, median.
+  const timeRequest = async (query) => {
+    const times = [];
+    for (let run = 0; run < 15; run += 1) {
+      const begun = performance.now();
+      const response = await fetch(`${baseUrl}/api/bank-transactions${query}`, { headers });
+      if (response.status !== 200) throw new Error(`${query} answered ${response.status}: ${await response.text()}`);
+      await response.arrayBuffer();
+      times.push(performance.now() - begun);
+    }
+    return round(times.sort((a, b) => a - b)[7], 1);
+  };
+  const listQueries = [
+    ['first page (50)', ''],
+    ['first page, incoming only', '?direction=incoming'],
+    ['first page, one account, a month', `?accountId=${statementAccount.id}&from=2025-06-01&to=2025-06-30`],
+    ['search, one remittance', `?search=${encodeURIComponent('RE-2025-054321')}`],
+    ['search, a counterparty name', `?search=${encodeURIComponent('Hansen Maschinenbau')}`],
+    ['totals, everything', '/totals'],
+    ['totals, incoming of a month', '/totals?direction=incoming&from=2025-06-01&to=2025-06-30'],
+  ];
+  const listTimings = [];
+  for (const [label, query] of listQueries) listTimings.push([label, await timeRequest(query)]);
+
   const statement = statementRows[0];
   const results = {
+    list: Object.fromEntries(listTimings),
     sync: {
       institution: INSTITUTION,
       account: business.name,
@@ -329,6 +354,11 @@ try {
       ],
       ['rows of the account after it', String(camtAgain.accountRows)],
     ],
+    42,
+  );
+  printRows(
+    `GET /api/bank-transactions over ${(syncRows + importRows).toLocaleString('en')} rows (median of 15, ms)`,
+    listTimings.map(([label, ms]) => [label, `${ms} ms`]),
     42,
   );
   writeResults('bank-transactions', results);

@@ -27,6 +27,7 @@ import {
 import { convertPainPayment, storePainTransactionBatch, type PainConversion } from './pain001-transactions';
 import { CamtStatementStore, type StatementConversion } from '../bank-transactions/camt-statement-store';
 import { listStatementAccounts } from '../bank-transactions/accounts-repo';
+import { refreshStatisticsAfter } from '../bank-transactions/store-transactions';
 import { loadCompanyAccounts } from './party-lookups';
 import { camtHistoryPayment, painHistoryPayment, storeHistoryBatch, type HistoryConversion } from './payment-history-batch';
 
@@ -111,6 +112,7 @@ export class BankFileImportRunner {
           ? { status: 'failed' as const, failureCode }
           : { status: 'completed' as const };
       await this.finish(orgId, row, outcome, messageId);
+      if (row.kind === 'bank_statement') await refreshStatisticsAfter(this.database, await this.createdCount(orgId, row.id));
     } catch (error) {
       // A file that is no pain.001/camt.053 at all does not get better with a retry; anything else (a lost connection) may.
       if (!isBankFileError(error)) throw error;
@@ -275,6 +277,13 @@ export class BankFileImportRunner {
         },
       });
     });
+  }
+
+  private async createdCount(orgId: OrgId, importId: string): Promise<number> {
+    const row = await this.database.withOrg({ orgId, userId: null }, (tx) => findBankFileImport(tx, orgId, importId), {
+      readOnly: true,
+    });
+    return row?.createdCount ?? 0;
   }
 
   async markFailed(orgId: OrgId, importId: string, failureCode: string): Promise<void> {

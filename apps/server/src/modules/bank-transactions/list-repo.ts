@@ -27,8 +27,9 @@ function filterConditions(orgId: OrgId, filter: BankTransactionFilter): SQL {
   if (filter.search) {
     // Folded like the stored text ("müller" finds "MÜLLER"); an IBAN typed with spaces still matches.
     const compact = filter.search.replace(/\s+/g, '');
-    parts.push(sql`(b.search_text like counterparty_search_text(${likePattern(filter.search)}::text)
-      or b.search_text like counterparty_search_text(${likePattern(compact)}::text))`);
+    parts.push(
+      sql`b.id in (select search_bank_transaction_ids(${likePattern(filter.search)}::text, ${likePattern(compact)}::text))`,
+    );
   }
   return sql.join(parts, sql` and `);
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { BankTransactionDirection, BankTransactionSource } from '@kontor/domain';
-import type { OrgId, Tx } from '../../db/database';
+import type { Database, OrgId, Tx } from '../../db/database';
 import { bankTransactions } from '../../db/schema';
 import { bookExportedPayments } from './booked-payments';
 
@@ -138,4 +138,18 @@ async function insertChunk(
     on conflict do nothing
     returning id, dedupe_key, direction`);
   return result.rows;
+}
+
+/** From this many new rows on, the table's statistics are renewed at once (see below). */
+const ANALYZE_AFTER_ROWS = 5_000;
+
+/**
+ * A first statement or sync can multiply an organisation's rows within seconds, long before
+ * autovacuum's next look: planned on the old statistics, the list's first page sorted every row
+ * (70 ms for 100,000) instead of reading 50 index entries (0.4 ms). As the owner: the tenants'
+ * role may not analyse.
+ */
+export async function refreshStatisticsAfter(database: Database, added: number): Promise<void> {
+  if (added < ANALYZE_AFTER_ROWS) return;
+  await database.withSystem((tx) => tx.execute(sql`analyze bank_transactions`));
 }

@@ -1,5 +1,5 @@
 import type { Database, OrgId } from '../../db/database';
-import { DedupeKeys, storeBankTransactions, type NewBankTransaction } from './store-transactions';
+import { DedupeKeys, refreshStatisticsAfter, storeBankTransactions, type NewBankTransaction } from './store-transactions';
 
 /** A booking as a bank connection delivers it; amounts in minor units, negative for outgoing. */
 export interface SyncedTransaction {
@@ -76,5 +76,6 @@ export async function storeSyncedTransactions(
     const chunk = rows.slice(start, start + SYNC_BATCH);
     added += (await database.withOrg({ orgId, userId: null }, (tx) => storeBankTransactions(tx, orgId, chunk))).size;
   }
+  await refreshStatisticsAfter(database, added);
   return added;
 }
