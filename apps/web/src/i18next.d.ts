@@ -17,6 +17,7 @@ import type exportsLocale from './locales/en/exports.json';
 import type downloads from './locales/en/downloads.json';
 import type exportSettings from './locales/en/export-settings.json';
 import type bankConnections from './locales/en/bank-connections.json';
+import type bankTransactions from './locales/en/bank-transactions.json';
 import type invoiceDetail from './locales/en/invoice-detail.json';
 import type invoices from './locales/en/invoices.json';
 import type legal from './locales/en/legal.json';
@@ -61,6 +62,7 @@ declare module 'i18next' {
       downloads: typeof downloads;
       'export-settings': typeof exportSettings;
       'bank-connections': typeof bankConnections;
+      'bank-transactions': typeof bankTransactions;
       errors: typeof errors;
       validation: typeof validation;
     };

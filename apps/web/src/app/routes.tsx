@@ -57,8 +57,19 @@ const organizationRoutes: RouteObject[] = [
     handle: handle('transactionDashboard'),
     lazy: lazyScreen(() => import('@/features/transactions/routes/transactions-route'), 'TransactionDashboardRoute'),
   },
-  { path: 'bank-transactions', handle: handle('bankTransactions'), lazy: placeholder },
-  { path: 'bank-transactions/:id', handle: handle('bankTransactionDetail'), lazy: placeholder },
+  {
+    path: 'bank-transactions',
+    handle: handle('bankTransactions', { namespaces: ['bank-transactions', 'transactions'] }),
+    lazy: lazyScreen(() => import('@/features/bank-transactions/routes/bank-transactions-route'), 'BankTransactionsRoute'),
+  },
+  {
+    path: 'bank-transactions/:id',
+    handle: handle('bankTransactionDetail', { namespaces: ['bank-transactions'] }),
+    lazy: lazyScreen(
+      () => import('@/features/bank-transactions/routes/bank-transaction-detail-route'),
+      'BankTransactionDetailRoute',
+    ),
+  },
   { path: 'accounts-receivable', handle: handle('accountsReceivable'), lazy: placeholder },
   { path: 'insights', handle: handle('insights'), lazy: placeholder },
   {

@@ -32,6 +32,7 @@ export const NAMESPACES = [
   'downloads',
   'export-settings',
   'bank-connections',
+  'bank-transactions',
   'errors',
   'validation',
 ] as const;

@@ -6,7 +6,8 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { cn } from '@/lib/cn';
 import { formatDate, formatMoney } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
-import { dueState, localToday, maskIban } from '../model/transaction-display';
+import { maskIban } from '@/lib/iban-display';
+import { dueState, localToday } from '../model/transaction-display';
 import { AnalysisBadge, DueLabel, TransactionStatusBadge } from './transaction-badges';
 
 export interface RowSelection {

@@ -1,14 +1,11 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TRANSACTION_ANALYSIS_STATUSES } from '@kontor/domain/payments/transaction-analysis';
-import { DateFilterInput } from '@/components/date-filter-input';
-import { DebouncedInput } from '@/components/debounced-input';
+import { AmountFilterField, DateFilterField } from '@/components/filter-fields';
 import { SearchField } from '@/components/search-field';
 import { Button } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { formatMoneyInput, parseMoneyInput } from '@/lib/decimal-input';
 import { CounterpartyFilter } from '@/components/counterparty-filter';
 import { hasActiveFilters, MAX_SEARCH_LENGTH, type TransactionListFilters } from '../model/list-filters';
 
@@ -28,61 +25,6 @@ export function TransactionSearchField({ value, onCommit }: { value: string; onC
   );
 }
 
-/** One end of the amount range: typed in German ("1.234,56"), sent in minor units once typing pauses. */
-function AmountFilter({
-  label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value: number | null;
-  onChange: (value: number | null) => void;
-}) {
-  const { t } = useTranslation('transactions');
-  const id = useId();
-  const [isInvalid, setIsInvalid] = useState(false);
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <DebouncedInput
-        id={id}
-        inputMode="decimal"
-        className="w-32 text-right tabular-nums"
-        aria-invalid={isInvalid || undefined}
-        aria-describedby={isInvalid ? `${id}-error` : undefined}
-        value={formatMoneyInput(value)}
-        onCommit={(text) => {
-          const parsed = parseMoneyInput(text);
-          const isValid = parsed.ok && (parsed.value === null || parsed.value >= 0);
-          setIsInvalid(!isValid);
-          if (isValid) onChange(parsed.value);
-        }}
-      />
-      <FieldError id={`${id}-error`} message={isInvalid ? t('filters.invalidAmount') : undefined} />
-    </div>
-  );
-}
-
-function DateFilter({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
-  const { t } = useTranslation('common');
-  const id = useId();
-  const [isInvalid, setIsInvalid] = useState(false);
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <DateFilterInput
-        id={id}
-        className="w-44"
-        aria-describedby={isInvalid ? `${id}-error` : undefined}
-        value={value}
-        onCommit={onChange}
-        onInvalidChange={setIsInvalid}
-      />
-      <FieldError id={`${id}-error`} message={isInvalid ? t('validation.date') : undefined} />
-    </div>
-  );
-}
-
 /** Search plus the filters of SPEC §9: execution date range, amount range, analysis state, counterparty. */
 export function TransactionToolbar({
   filters,
@@ -97,25 +39,27 @@ export function TransactionToolbar({
     <div className="mb-4 grid gap-3">
       <TransactionSearchField value={filters.search} onCommit={(search) => onChange({ search })} />
       <div className="flex flex-wrap items-end gap-3">
-        <DateFilter
+        <DateFilterField
           label={t('filters.executionFrom')}
           value={filters.executionFrom}
           onChange={(executionFrom) => onChange({ executionFrom })}
         />
-        <DateFilter
+        <DateFilterField
           label={t('filters.executionTo')}
           value={filters.executionTo}
           onChange={(executionTo) => onChange({ executionTo })}
         />
-        <AmountFilter
+        <AmountFilterField
           label={t('filters.amountMin')}
           value={filters.amountMin}
           onChange={(amountMin) => onChange({ amountMin })}
+          invalidMessage={t('filters.invalidAmount')}
         />
-        <AmountFilter
+        <AmountFilterField
           label={t('filters.amountMax')}
           value={filters.amountMax}
           onChange={(amountMax) => onChange({ amountMax })}
+          invalidMessage={t('filters.invalidAmount')}
         />
         <div className="grid gap-2">
           <Label htmlFor={analysisId}>{t('filters.analysis')}</Label>

@@ -2,7 +2,7 @@ import type { Locale } from '@kontor/domain/auth';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import type { analysisFlagSchema } from '@kontor/domain/payments/transaction-api';
-import { displayParams } from './display-params';
+import { displayParams } from '@/lib/display-params';
 
 type Flag = z.infer<typeof analysisFlagSchema>;
 

@@ -12,7 +12,7 @@ import { currentLocale } from '@/lib/i18n';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { usePagedItems } from '@/lib/use-paged-items';
 import { useTransactionList, useTransactionMutations } from '../../api/transactions-api';
-import { maskIban } from '../../model/transaction-display';
+import { maskIban } from '@/lib/iban-display';
 import { TransactionStatusBadge } from '../transaction-badges';
 import { TransactionSearchField } from '../transaction-toolbar';
 import { TransactionDetailPanel } from '../detail/transaction-detail-panel';

@@ -1,6 +1,6 @@
 import type { Locale } from '@kontor/domain/auth';
-import { formatDate, formatMoney } from '@/lib/format';
-import { formatIban } from './transaction-display';
+import { formatIban } from '@kontor/domain/iban';
+import { formatDate, formatMoney } from './format';
 
 type Params = Record<string, string | number>;
 

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import type { BankFileImport, BankFileImportKind } from '@kontor/domain/payments/bank-file-import-api';
+import type { BankFileImport } from '@kontor/domain/payments/bank-file-import-api';
 import { MAX_STORED_IMPORT_PROBLEMS } from '@kontor/domain/payments/bank-file-import-api';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
-import { getErrorMessage } from '@/lib/notify';
 import { ApiError } from '@/lib/api-error';
+import { isKnownFailureCode, isKnownProblemCode, problemPlace } from '@/lib/bank-file-import';
+import { displayParams } from '@/lib/display-params';
 import { currentLocale } from '@/lib/i18n';
-import { displayParams } from '../../model/display-params';
-import { isKnownFailureCode, isKnownProblemCode, problemPlace } from '../../model/import-problems';
+import { getErrorMessage } from '@/lib/notify';
 
 type Problem = BankFileImport['problems'][number];
 
@@ -34,8 +34,11 @@ function ProblemPlace({ problem }: { problem: Problem }) {
   );
 }
 
-/** Created and skipped counts, then every kept skipped entry and warning with its reason. */
-export function ImportResult({ entry, kind }: { entry: BankFileImport; kind: BankFileImportKind }) {
+/**
+ * Created and skipped counts, then every kept skipped entry and warning with its reason.
+ * `createdText` says what the created entries became ("3 created", "3 bank transactions imported").
+ */
+export function ImportResult({ entry, createdText }: { entry: BankFileImport; createdText: string }) {
   const { t } = useTranslation('transactions');
   if (entry.status === 'failed') {
     // The import's own failure codes have sentences here; anything else may be an API error code.
@@ -55,9 +58,7 @@ export function ImportResult({ entry, kind }: { entry: BankFileImport; kind: Ban
         <p className="font-medium">{t('import.completed')}</p>
         <p className="flex flex-wrap gap-2 text-sm">
           <Badge tone="success" data-testid="import-created-count">
-            {kind === 'trusted_history'
-              ? t('import.createdHistory', { count: entry.createdCount })
-              : t('import.created', { count: entry.createdCount })}
+            {createdText}
           </Badge>
           <Badge tone={entry.skippedCount > 0 ? 'warning' : 'neutral'} data-testid="import-skipped-count">
             {t('import.skipped', { count: entry.skippedCount })}

@@ -1,9 +1,12 @@
 import { FileCode } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { SingleFileDrop } from '@/components/single-file-drop';
-import { BANK_FILE_MAX_MB, checkBankFile } from '../../model/import-problems';
+import { BANK_FILE_MAX_MB, checkBankFile } from '@/lib/bank-file-import';
 
-/** A pain.001 or camt.053 XML file, checked for type and size before upload. */
+/**
+ * A pain.001 or camt.053 XML file, checked for type and size before upload. The bank-file texts
+ * live in the transactions namespace, where the first upload began; every upload screen loads it.
+ */
 export function BankFileDrop({ onFile }: { onFile: (file: File) => void }) {
   const { t } = useTranslation('transactions');
   return (

@@ -1,3 +1,8 @@
+/**
+ * Bank-file uploads as every screen that takes one shows them (payments, trusted history, bank
+ * statements): which reasons have sentences, what may be uploaded, when an import is finished.
+ */
+import type { QueryKey } from '@tanstack/react-query';
 import {
   BANK_FILE_IMPORT_FAILURE_CODES,
   BANK_FILE_IMPORT_SKIP_CODES,
@@ -53,4 +58,17 @@ export type KnownFailureCode = (typeof BANK_FILE_IMPORT_FAILURE_CODES)[number];
 /** Why a whole file failed, when the web has a sentence for it. */
 export function isKnownFailureCode(code: string | null): code is KnownFailureCode {
   return (BANK_FILE_IMPORT_FAILURE_CODES as readonly (string | null)[]).includes(code);
+}
+
+/** How often an import's progress is asked for while the server reads the file. */
+export const BANK_FILE_IMPORT_POLL_MS = 1000;
+
+export function isImportFinished(entry: Pick<BankFileImport, 'status'> | undefined): boolean {
+  return entry?.status === 'completed' || entry?.status === 'failed';
+}
+
+/** How one import is read (each upload has its endpoint); the upload dialog asks until it is finished. */
+export interface BankFileImportQuery {
+  queryKey: (id: string) => QueryKey;
+  fetch: (id: string, signal: AbortSignal) => Promise<BankFileImport>;
 }

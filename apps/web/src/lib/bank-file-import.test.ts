@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkBankFile, isKnownFailureCode, isKnownProblemCode, problemPlace } from './import-problems';
+import { checkBankFile, isImportFinished, isKnownFailureCode, isKnownProblemCode, problemPlace } from './bank-file-import';
 
 describe('bank-file import problems', () => {
   it('knows the documented reasons and nothing else', () => {
@@ -28,5 +28,15 @@ describe('bank-file import failures', () => {
     expect(isKnownFailureCode('unsupported_version')).toBe(true);
     expect(isKnownFailureCode('bank_file_unrecognised')).toBe(false);
     expect(isKnownFailureCode(null)).toBe(false);
+  });
+});
+
+describe('bank-file import progress', () => {
+  it('is finished once completed or failed', () => {
+    expect(isImportFinished(undefined)).toBe(false);
+    expect(isImportFinished({ status: 'queued' })).toBe(false);
+    expect(isImportFinished({ status: 'running' })).toBe(false);
+    expect(isImportFinished({ status: 'completed' })).toBe(true);
+    expect(isImportFinished({ status: 'failed' })).toBe(true);
   });
 });
