@@ -61,6 +61,8 @@ import { downloadJobRoutes, exportRoutes, exportSettingsRoutes } from './modules
 import type { BankDataProvider } from './modules/bank-connections/provider';
 import { createBankDataProvider } from './modules/bank-connections/providers';
 import { registerBankConnections } from './modules/bank-connections/plugin';
+import { registerBankMatching } from './modules/bank-matching/plugin';
+import { bankMatchingRoutes, invoiceBankMatchRoutes } from './modules/bank-matching/routes';
 import { registerBankTransactions } from './modules/bank-transactions/plugin';
 import { bankTransactionRoutes } from './modules/bank-transactions/routes';
 import { bankConnectionRoutes } from './modules/bank-connections/routes';
@@ -135,6 +137,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   await registerExports(app);
   await registerBankConnections(app, dependencies.bankProvider ?? createBankDataProvider(config));
   registerBankTransactions(app);
+  await registerBankMatching(app);
   await app.register(systemRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(userRoutes, { prefix: '/api/user' });
@@ -163,6 +166,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   await app.register(exportSettingsRoutes, { prefix: '/api/export-settings' });
   await app.register(bankConnectionRoutes, { prefix: '/api/bank-connections' });
   await app.register(bankTransactionRoutes, { prefix: '/api/bank-transactions' });
+  await app.register(bankMatchingRoutes, { prefix: '/api/bank-transactions' });
+  await app.register(invoiceBankMatchRoutes, { prefix: '/api/invoices' });
   // The built-in sandbox bank is "the bank" of the default configuration; with a real provider it is not served.
   if (config.bank.provider === 'sandbox') await app.register(sandboxBankRoutes, { prefix: SANDBOX_BANK_PREFIX });
   // Mail in is a listener like HTTP: it runs where the API runs.

@@ -350,12 +350,13 @@ describe('GET /api/invoices', () => {
     expect(await search("o'brien % söhne")).toEqual([]);
   });
 
-  it('searches through GIN indexes (trigrams, name suffixes) without a pending list that every search would read (migrations 0029, 0042, 0053)', async () => {
+  it('searches through GIN indexes (trigrams, name suffixes) without a pending list that every search would read (migrations 0029, 0042, 0053, 0056)', async () => {
     const { rows } = await testApp.database.pool.query<{ name: string; options: string[] | null }>(
       `select c.relname as name, c.reloptions as options from pg_index x join pg_class c on c.oid = x.indexrelid
         join pg_am a on a.oid = c.relam where a.amname = 'gin' order by 1`,
     );
     expect(rows.map((row) => row.name)).toEqual([
+      'bank_transactions_search_trgm',
       'counterparties_name_suffixes_idx',
       'counterparties_search_name_trgm',
       'invoices_document_file_name_trgm',

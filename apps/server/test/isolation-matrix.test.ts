@@ -301,6 +301,10 @@ const VALID_BODIES: Record<string, BodyFactory> = {
   'POST /api/download-jobs/:id/email': () => ({}),
   'POST /api/bank-connections/:id/accounts': () => ({ providerAccountIds: ['foreign-account'], version: 1 }),
   'POST /api/bank-connections/:id/renew': () => ({}),
+  'POST /api/bank-transactions/:id/matches': () => ({
+    target: { kind: 'invoice', id: '00000000-0000-4000-8000-000000000000' },
+    amount: 100,
+  }),
   'POST /api/bank-transactions/accounts/:id/sync': () => ({}),
   'PATCH /api/transactions/:id': () => ({ version: 1, amount: 200 }),
   'PUT /api/transactions/:id/notes': () => ({ version: 1, notes: 'Foreign' }),

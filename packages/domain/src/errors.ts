@@ -180,6 +180,10 @@ export const ERROR_STATUS = {
   bank_account_not_connected: 409,
   bank_statement_not_camt: 422,
   bank_account_has_transactions: 409,
+  bank_match_exceeds_open: 422,
+  bank_match_currency: 422,
+  bank_match_not_found: 404,
+  bank_match_direction: 422,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

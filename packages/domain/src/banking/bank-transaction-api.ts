@@ -13,6 +13,12 @@ export type BankTransactionDirection = (typeof BANK_TRANSACTION_DIRECTIONS)[numb
 export const BANK_MATCHING_STATUSES = ['not_matched', 'partially_matched', 'fully_matched'] as const;
 export type BankMatchingStatus = (typeof BANK_MATCHING_STATUSES)[number];
 
+/** The matching status of a side that has `matched` of `total` settled. */
+export function matchingStatusOf(matched: number, total: number): BankMatchingStatus {
+  if (matched <= 0) return 'not_matched';
+  return matched >= total ? 'fully_matched' : 'partially_matched';
+}
+
 /** Where a bank transaction came from: a connection's sync, or a camt.053 upload. */
 export const BANK_TRANSACTION_SOURCES = ['sync', 'camt053'] as const;
 export type BankTransactionSource = (typeof BANK_TRANSACTION_SOURCES)[number];
@@ -171,3 +177,66 @@ export const bankTransactionAccountSchema = z.object({
 });
 export type BankTransactionAccount = z.infer<typeof bankTransactionAccountSchema>;
 export const bankTransactionAccountListSchema = z.object({ items: z.array(bankTransactionAccountSchema) });
+
+/** Why a match was proposed or made: the engine's reason codes with their parameters (matching/types.ts). */
+export const matchReasonSchema = z.object({
+  code: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+
+/** What a bank line pays or may pay: an invoice, or a payment-run payment (and its invoice). */
+export const matchTargetSchema = z.object({
+  kind: z.enum(['invoice', 'payment']),
+  id: z.uuid(),
+  invoiceId: z.uuid().nullable(),
+  /** The invoice number, or the payment's end-to-end id. */
+  reference: z.string().nullable(),
+  counterpartyName: z.string().nullable(),
+  /** What of it is still open, minor units. */
+  openAmount: z.number().int(),
+  total: z.number().int(),
+  currency: z.string(),
+  dueDate: z.string().nullable(),
+});
+export type MatchTargetView = z.infer<typeof matchTargetSchema>;
+
+export const bankMatchProposalSchema = z.object({
+  exact: z.boolean(),
+  score: z.number(),
+  reasons: z.array(matchReasonSchema),
+  allocations: z.array(z.object({ target: matchTargetSchema, amount: z.number().int(), writeOff: z.number().int() })),
+});
+export type BankMatchProposal = z.infer<typeof bankMatchProposalSchema>;
+export const bankMatchProposalListSchema = z.object({ items: z.array(bankMatchProposalSchema) });
+
+/** A match made: of the line, `amount` went to the target; `writeOff` settled the rest of it (skonto). */
+export const bankMatchSchema = z.object({
+  id: z.uuid(),
+  bankTransactionId: z.uuid(),
+  target: matchTargetSchema,
+  amount: z.number().int(),
+  writeOff: z.number().int(),
+  origin: z.enum(['automatic', 'manual']),
+  reasons: z.array(matchReasonSchema),
+  createdAt: z.string(),
+  /** The line, for the invoice's side. */
+  line: z.object({
+    bookingDate: z.string(),
+    amount: z.number().int(),
+    currency: z.string(),
+    counterpartyName: z.string().nullable(),
+    remittanceInformation: z.string().nullable(),
+  }),
+});
+export type BankMatchView = z.infer<typeof bankMatchSchema>;
+export const bankMatchListSchema = z.object({ items: z.array(bankMatchSchema) });
+
+/** POST /api/bank-transactions/:id/matches: match (part of) the line with an invoice or payment. */
+export const createBankMatchBodySchema = z.object({
+  target: z.object({ kind: z.enum(['invoice', 'payment']), id: z.uuid() }),
+  amount: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  writeOff: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+  /** The proposal's reasons when a person accepts one; empty for a match by hand. */
+  reasons: z.array(matchReasonSchema).max(20).default([]),
+});
+export type CreateBankMatchBody = z.infer<typeof createBankMatchBodySchema>;

@@ -107,6 +107,8 @@ export const bankTransactions = pgTable(
     entryAmount: money('entry_amount'),
     matchingStatus: text('matching_status').$type<BankMatchingStatus>().notNull().default('not_matched'),
     matchedAmount: money('matched_amount').notNull().default(0),
+    /** A person undid a match of this line: the automatic matching leaves it to people from then on (issue 62). */
+    autoMatchDeclined: boolean('auto_match_declined').notNull().default(false),
     /** The exported payment (transactions.id) this outgoing line booked. */
     paymentTransactionId: uuid('payment_transaction_id'),
     /** Folded counterparty name, IBAN, remittance and end-to-end id: what the list's search reads. */

@@ -10,3 +10,4 @@ export * from './payments';
 export * from './exports';
 export * from './bank-connections';
 export * from './bank-transactions';
+export * from './bank-matches';

@@ -13,7 +13,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { InvoiceStatus, InvoiceType, OcrStatus } from '@kontor/domain';
+import type { BankMatchingStatus, InvoiceStatus, InvoiceType, OcrStatus } from '@kontor/domain';
 import { orgColumn } from './columns';
 
 const money = (name: string) => bigint(name, { mode: 'number' });
@@ -46,6 +46,9 @@ export const invoices = pgTable(
     netAmount: money('net_amount'),
     taxAmount: money('tax_amount'),
     totalAmount: money('total_amount'),
+    /** What bank lines paid of it (issue 62), skonto and tolerated differences included. */
+    matchedAmount: money('matched_amount').notNull().default(0),
+    matchingStatus: text('matching_status').$type<BankMatchingStatus>().notNull().default('not_matched'),
     currency: text('currency'),
     skontoRate: integer('skonto_rate'),
     skontoAmount: money('skonto_amount'),

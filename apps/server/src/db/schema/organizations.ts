@@ -26,6 +26,10 @@ export const organizations = pgTable('organizations', {
   approvalReminderDays: integer('approval_reminder_days').default(3),
   /** The four-eyes principle (issue 59): on unless an admin switched it off. */
   fourEyesApproval: boolean('four_eyes_approval').notNull().default(true),
+  /** Bank matching (issue 62): exact proposals are applied without a person. */
+  bankAutoMatch: boolean('bank_auto_match').notNull().default(true),
+  /** A difference up to this (minor units) still counts as the amount fitting: bank fees, rounding. */
+  bankMatchTolerance: integer('bank_match_tolerance').notNull().default(0),
   version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -16,6 +16,7 @@ export const ACTIVITY_ENTITY_TYPES = [
   'membership',
   'approval_flow',
   'bank_connection',
+  'bank_transaction',
 ] as const;
 export type ActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];
 
@@ -32,6 +33,8 @@ export const ACTIVITY_ACTIONS = [
   'email_import',
   'api_import',
   'merge',
+  'match',
+  'unmatch',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

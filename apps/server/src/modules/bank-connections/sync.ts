@@ -4,6 +4,7 @@ import { addDaysIso, todayIso } from '@kontor/domain';
 import { asOrgId, type Database, type OrgId, type Tx } from '../../db/database';
 import type { JobQueue } from '../../plugins/foundation-types';
 import { writeActivity } from '../activity-log/writer';
+import { enqueueAutoMatch } from '../bank-matching/auto-match-job';
 import { storeSyncedTransactions } from '../bank-transactions/synced-transactions';
 import { BankProviderError, type ProviderTransaction } from './provider';
 import type { ProviderAccess } from './provider-calls';
@@ -104,6 +105,8 @@ export async function syncConnection(
       failures.push({ account, error });
     }
   }
+  // New lines may pay open invoices: the automatic matching looks at them (issue 62).
+  if (transactions > 0) await enqueueAutoMatch(deps, job.orgId);
   if (failures.length === 0) return { outcome: 'done', accounts: accounts.length, transactions, failed: 0 };
 
   if (failures.some(({ error }) => !isTransient(error)) && (await isConsentGone(deps, row.consentId))) {

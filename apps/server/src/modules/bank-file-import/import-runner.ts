@@ -90,6 +90,8 @@ export class BankFileImportRunner {
     private readonly storage: FileStorage,
     private readonly log: FastifyBaseLogger,
     private readonly batchEntries = IMPORT_BATCH_ENTRIES,
+    /** After a bank statement added transactions (the automatic matching, issue 62). */
+    private readonly afterStatementImport: (orgId: string) => Promise<void> = async () => {},
   ) {}
 
   async run(payload: { orgId: string; importId: string }): Promise<void> {
@@ -112,7 +114,11 @@ export class BankFileImportRunner {
           ? { status: 'failed' as const, failureCode }
           : { status: 'completed' as const };
       await this.finish(orgId, row, outcome, messageId);
-      if (row.kind === 'bank_statement') await refreshStatisticsAfter(this.database, await this.createdCount(orgId, row.id));
+      if (row.kind === 'bank_statement') {
+        const created = await this.createdCount(orgId, row.id);
+        await refreshStatisticsAfter(this.database, created);
+        if (created > 0) await this.afterStatementImport(orgId);
+      }
     } catch (error) {
       // A file that is no pain.001/camt.053 at all does not get better with a retry; anything else (a lost connection) may.
       if (!isBankFileError(error)) throw error;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerImportJob } from '../../lib/import-job';
+import { enqueueAutoMatch } from '../bank-matching/auto-match-job';
 import { BankFileImportRunner } from './import-runner';
 import { BankFileImportService } from './import-service';
 
@@ -20,7 +21,9 @@ declare module 'fastify' {
 /** The import job and the service the routes use (issue 7 item 5). */
 export async function registerBankFileImport(app: FastifyInstance): Promise<void> {
   const log = app.log.child({ module: 'bank-file-import' });
-  const runner = new BankFileImportRunner(app.database, app.storage, log);
+  const runner = new BankFileImportRunner(app.database, app.storage, log, undefined, (orgId) =>
+    enqueueAutoMatch({ jobs: app.jobs, log }, orgId),
+  );
   const enqueue = await registerImportJob(app.jobs, log, {
     name: BANK_FILE_IMPORT_JOB,
     runner,

@@ -249,6 +249,13 @@ export async function findBankTransaction(tx: Tx, orgId: OrgId, id: string): Pro
     where b.organization_id = ${orgId} and b.id = ${id}`);
   const row = result.rows[0];
   if (!row) return null;
+  // What the line paid (issue 62): per invoice, also through its payment.
+  const matched = await tx.execute<{ invoice_id: string; invoice_number: string | null; amount: string }>(sql`
+    select m.invoice_id, i.invoice_number, sum(m.amount) as amount
+    from bank_transaction_matches m
+    join invoices i on i.organization_id = m.organization_id and i.id = m.invoice_id
+    where m.organization_id = ${orgId} and m.bank_transaction_id = ${id}
+    group by m.invoice_id, i.invoice_number order by min(m.created_at)`);
   let statement: BankStatementView | null = null;
   if (row.statement_id) {
     const statements = await tx.execute<StatementRow>(sql`
@@ -276,7 +283,11 @@ export async function findBankTransaction(tx: Tx, orgId: OrgId, id: string): Pro
             currency: row.payment_currency ?? row.currency,
           }
         : null,
-    matchedInvoices: [],
+    matchedInvoices: matched.rows.map((match) => ({
+      invoiceId: match.invoice_id,
+      invoiceNumber: match.invoice_number,
+      amount: Number(match.amount),
+    })),
     createdAt: new Date(row.created_at).toISOString(),
   };
 }
