@@ -77,6 +77,10 @@ export type Numbering = z.infer<typeof numberingSchema>;
 export const APPROVAL_REMINDER_DAYS_MAX = 30;
 export const approvalReminderDaysSchema = z.number().int().min(1).max(APPROVAL_REMINDER_DAYS_MAX).nullable();
 
+/** At most 100.00 in the invoice's currency: more is no longer a fee or rounding but a different amount. */
+export const BANK_MATCH_TOLERANCE_MAX = 10_000;
+export const bankMatchToleranceSchema = z.number().int().min(0).max(BANK_MATCH_TOLERANCE_MAX);
+
 export const organizationSchema = z.object({
   id: z.uuid(),
   slug: z.string(),
@@ -97,6 +101,10 @@ export const organizationSchema = z.object({
    * organisations; an admin may switch it off.
    */
   fourEyesApproval: z.boolean(),
+  /** Bank matching (issue 62): exact proposals are applied without a person. */
+  bankAutoMatch: z.boolean(),
+  /** Minor units: a difference up to this still counts as the amount fitting (bank fees, rounding). */
+  bankMatchTolerance: bankMatchToleranceSchema,
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -120,6 +128,8 @@ export const updateOrganizationBodySchema = z.object({
   requiredVerifiers: requiredVerifiersPolicySchema.optional(),
   approvalReminderDays: approvalReminderDaysSchema.optional(),
   fourEyesApproval: z.boolean().optional(),
+  bankAutoMatch: z.boolean().optional(),
+  bankMatchTolerance: bankMatchToleranceSchema.optional(),
 });
 export type UpdateOrganizationBody = z.infer<typeof updateOrganizationBodySchema>;
 

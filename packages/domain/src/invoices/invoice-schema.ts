@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listExportFormatSchema } from '../list-export';
 import { normalizeIban } from '../iban';
+import { BANK_MATCHING_STATUSES } from '../banking/bank-transaction-api';
 import { TRANSACTION_STATUSES } from '../payments/transaction-status';
 import { normalizeVatNumber } from '../vat';
 import {
@@ -149,6 +150,9 @@ export const invoiceSchema = invoiceFieldsSchema.extend({
   payment: invoicePaymentSchema.nullable(),
   /** The document's account against the counterparty's and the one to be paid (null when nothing was read). */
   paymentAccountReview: paymentAccountReviewSchema.nullable(),
+  /** What bank lines paid of it, skonto taken included (issue 62), and so how far it is matched. */
+  matchedAmount: z.number().int(),
+  matchingStatus: z.enum(BANK_MATCHING_STATUSES),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -170,6 +174,8 @@ export const invoiceListItemSchema = z.object({
   /** The version the row was read at: what an action from the list (bulk approve) checks against. */
   version: z.number().int(),
   fileName: z.string().nullable(),
+  /** What bank lines paid of it (issue 62). */
+  matchingStatus: z.enum(BANK_MATCHING_STATUSES),
   /** Filled on the archive tab (cancelled invoices); optional so other tabs may leave it out. */
   cancelReason: z.string().nullable().optional(),
   /** Filled on the approval tabs: the step progress of the pending request. */

@@ -37,7 +37,7 @@ export function waitingByDueDate(direction: 'asc' | 'desc'): SQL {
   const order = sql.raw(direction === 'asc' ? 'asc' : 'desc');
   return sql`(select w.due_date, w.entity_id as id, i.organization_id, i.status, i.ocr_status, i.counterparty_id,
       i.counterparty_name, i.counterparty_search_name, i.invoice_number, i.date, i.total_amount, i.currency, i.type, i.cancel_reason,
-      i.cost_center_id, i.version, i.uploaded_by, i.created_at, i.document_file_name, i.approval_progress
+      i.cost_center_id, i.version, i.uploaded_by, i.created_at, i.document_file_name, i.approval_progress, i.matching_status
     from (select ai.entity_id, ai.due_date from ${approvalItems} ai
            where ai.organization_id = ${slot('orgId')} and ai.approver_id = ${slot('userId')}
              and ai.entity_type = 'invoice' and ai.is_waiting

@@ -1,6 +1,7 @@
 import { and, eq, gte, ilike, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   INVOICE_LIST_ROW_FILTERS,
+  type BankMatchingStatus,
   isOcrRunning,
   type InvoiceCurrency,
   type InvoiceListItem,
@@ -174,6 +175,7 @@ export interface PageRow extends Record<string, unknown> {
   created_at: string;
   file_name: string | null;
   cancel_reason: string | null;
+  matching_status: BankMatchingStatus;
   sort_value: string | null;
   /** With a search through search_invoice_ids: how many ids it found (at most SEARCH_ID_LIMIT + 1). */
   match_count?: number;
@@ -221,6 +223,7 @@ const PAGE_OUTPUT = sql.raw(
     `to_char(page.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at`,
     'page.sort_key::text as sort_value',
     'page.file_name',
+    'page.matching_status',
   ].join(', '),
 );
 
@@ -258,7 +261,7 @@ function pageStatement(
     ${invoices.date} as date, ${invoices.dueDate} as due_date, ${invoices.totalAmount} as total_amount,
     ${invoices.currency} as currency, ${invoices.type} as type, ${invoices.cancelReason} as cancel_reason, ${invoices.costCenterId} as cost_center_id,
     ${invoices.version} as version, ${invoices.createdAt} as created_at, ${column} as sort_key,
-    ${invoices.documentFileName} as file_name${withApprovalProgress ? sql`, ${invoices.approvalProgress} as approval_progress` : sql``}`;
+    ${invoices.documentFileName} as file_name, ${invoices.matchingStatus} as matching_status${withApprovalProgress ? sql`, ${invoices.approvalProgress} as approval_progress` : sql``}`;
 
   // Where the matches carry the sort value, the page is cut from them first: only its `limit`
   // rows are fetched, not every match.
@@ -343,6 +346,7 @@ function toListItem(row: PageRow, readingProgress: Map<string, number>): Invoice
     version: row.version,
     fileName: row.file_name,
     cancelReason: row.cancel_reason,
+    matchingStatus: row.matching_status,
     ...(row.approval_progress !== undefined ? { approvalProgress: approvalProgressOf(row.approval_progress) } : {}),
     ...(isOcrRunning(row.ocr_status) ? { readingProgress: readingProgress.get(row.id) ?? 0 } : {}),
     createdAt: row.created_at,

@@ -93,6 +93,8 @@ export function toInvoice(row: InvoiceRow, parts: InvoiceParts, requiredFields: 
     reading: parts.reading ?? null,
     payment: parts.payment ?? null,
     paymentAccountReview: parts.paymentAccountReview ?? null,
+    matchedAmount: row.matchedAmount,
+    matchingStatus: row.matchingStatus,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

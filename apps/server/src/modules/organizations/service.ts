@@ -40,6 +40,8 @@ export function toOrganization(row: OrganizationRow): Organization {
     requiredVerifiers: row.requiredVerifiers,
     approvalReminderDays: row.approvalReminderDays,
     fourEyesApproval: row.fourEyesApproval,
+    bankAutoMatch: row.bankAutoMatch,
+    bankMatchTolerance: row.bankMatchTolerance,
     version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -184,6 +186,8 @@ export class OrganizationService {
       ...(body.approvalReminderDays !== undefined ? { approvalReminderDays: body.approvalReminderDays } : {}),
       // Logged with before and after like every setting (updateVersioned): switching it off is audited.
       ...(body.fourEyesApproval !== undefined ? { fourEyesApproval: body.fourEyesApproval } : {}),
+      ...(body.bankAutoMatch !== undefined ? { bankAutoMatch: body.bankAutoMatch } : {}),
+      ...(body.bankMatchTolerance !== undefined ? { bankMatchTolerance: body.bankMatchTolerance } : {}),
     });
   }
 

@@ -7,6 +7,7 @@ const CANCELLED: InvoiceListItem = {
   id: '0b0c3a5e-6f1d-4c59-9a53-0d7f3c1e2a10',
   status: 'cancelled',
   ocrStatus: 'done',
+  matchingStatus: 'not_matched',
   counterpartyName: 'Muster GmbH',
   invoiceNumber: 'R-1001',
   date: '2026-11-02',

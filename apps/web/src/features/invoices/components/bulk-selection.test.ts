@@ -7,6 +7,7 @@ function item(overrides: Partial<InvoiceListItem>): InvoiceListItem {
     id: crypto.randomUUID(),
     status: 'in_approval',
     ocrStatus: 'done',
+    matchingStatus: 'not_matched',
     counterpartyName: null,
     invoiceNumber: null,
     date: null,

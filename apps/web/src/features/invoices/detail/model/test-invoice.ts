@@ -7,6 +7,8 @@ export function buildInvoice(overrides: Partial<Invoice> = {}): Invoice {
     status: 'new',
     ocrStatus: 'done',
     version: 3,
+    matchedAmount: 0,
+    matchingStatus: 'not_matched',
     counterparty: null,
     counterpartyName: 'Muster GmbH',
     counterpartyIban: 'DE89370400440532013000',
