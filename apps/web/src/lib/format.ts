@@ -26,6 +26,11 @@ export function formatNumber(value: number, locale: Locale): string {
   return intlFormatter(Intl.NumberFormat, INTL_LOCALE[locale], {}).format(value);
 }
 
+/** A share from 0 to 1 as whole percent in the interface language ("92 %", "92%"). */
+export function formatPercent(share: number, locale: Locale): string {
+  return intlFormatter(Intl.NumberFormat, INTL_LOCALE[locale], { style: 'percent', maximumFractionDigits: 0 }).format(share);
+}
+
 /** The initials of an organisation's name, for the logo fallback: "Muster GmbH" → "MG". */
 export function getInitials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);

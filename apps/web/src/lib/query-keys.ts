@@ -25,6 +25,9 @@ export const queryKeys = {
     all: () => ['invoices'] as const,
     lists: () => ['invoices', 'list'] as const,
     list: (query: Record<string, string | number | undefined>) => ['invoices', 'list', query] as const,
+    /** One invoice and its history: bank matching (another feature) changes both. */
+    detail: (id: string) => ['invoices', 'detail', id] as const,
+    activity: (id: string) => ['invoices', 'detail', id, 'activity'] as const,
   },
   /** Settings master data (shared by the invoice form and the settings tabs). */
   masterData: {

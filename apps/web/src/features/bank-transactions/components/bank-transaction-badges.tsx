@@ -2,20 +2,15 @@ import { Layers } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { BankMatchingStatus, BankTransactionDirection } from '@kontor/domain/banking/bank-transaction-api';
 import { Badge } from '@/components/ui/badge';
+import { MATCHING_STATUS_TONE } from '@/lib/bank-matching';
 import { cn } from '@/lib/cn';
 import { formatSignedAmount } from '../model/amounts';
-
-const MATCHING_TONE = {
-  not_matched: 'neutral',
-  partially_matched: 'warning',
-  fully_matched: 'success',
-} as const satisfies Record<BankMatchingStatus, string>;
 
 /** SPEC §4 matching: not matched, partially matched, fully matched. */
 export function MatchingBadge({ status }: { status: BankMatchingStatus }) {
   const { t } = useTranslation('bank-transactions');
   return (
-    <Badge tone={MATCHING_TONE[status]} data-testid="matching-status">
+    <Badge tone={MATCHING_STATUS_TONE[status]} data-testid="matching-status">
       {t(`matching.${status}`)}
     </Badge>
   );

@@ -5,6 +5,7 @@ import { SHRINKING_CELL } from '@/components/list-table';
 import { Checkbox } from '@/components/ui/checkbox';
 import { cn } from '@/lib/cn';
 import { approvalProgressParams } from '@kontor/domain/approvals/approval-progress';
+import { BankMatchMark } from './bank-match-mark';
 import { AmountCell, DateCell, DueDateCell, Missing } from './invoice-cells';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 import { openRow } from './open-row';
@@ -155,7 +156,10 @@ export function InvoiceTable({
                   {item.ocrStatus === 'pending' || item.ocrStatus === 'processing' ? (
                     <ReadingProgress ocrStatus={item.ocrStatus} progress={item.readingProgress} />
                   ) : (
-                    <InvoiceStatusBadge status={item.status} ocrStatus={item.ocrStatus} />
+                    <span className="inline-flex items-center gap-1">
+                      <InvoiceStatusBadge status={item.status} ocrStatus={item.ocrStatus} />
+                      <BankMatchMark status={item.matchingStatus} />
+                    </span>
                   )}
                 </td>
                 {showApprovalProgress ? (

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ApprovalRemindersForm } from '../components/general/approval-reminders-form';
+import { BankMatchingForm } from '../components/general/bank-matching-form';
 import { CompanyNameForm } from '../components/general/company-name-form';
 import { FourEyesForm } from '../components/general/four-eyes-form';
 import { LogoUpload } from '../components/general/logo-upload';
@@ -23,6 +24,7 @@ export function GeneralSettingsRoute() {
           <ApprovalRemindersForm organization={organization} />
           <FourEyesForm organization={organization} />
           <RequiredVerifiersForm organization={organization} />
+          <BankMatchingForm organization={organization} />
         </div>
       )}
     </OrganizationSettingsPage>

@@ -11,7 +11,8 @@ import { useBankTransaction } from '../../api/get-bank-transaction';
 import { givenEndToEndId } from '../../model/references';
 import { BatchMarker, MatchingBadge, SignedAmount } from '../bank-transaction-badges';
 import { DetailCard, FactList } from './fact-list';
-import { BookedPaymentCard, MatchedInvoicesCard } from './linked-records';
+import { BookedPaymentCard } from './linked-records';
+import { MatchingSection } from './matching-section';
 import { StatementCard } from './statement-card';
 
 const mono = (value: string | null) => (value ? <span className="font-mono">{value}</span> : null);
@@ -101,13 +102,13 @@ function TransactionDetail({ transaction, slug }: { transaction: BankTransaction
         ) : null}
         <StatementCard statement={transaction.statement} slug={slug} />
         {transaction.bookedPayment ? <BookedPaymentCard payment={transaction.bookedPayment} slug={slug} /> : null}
-        <MatchedInvoicesCard transaction={transaction} slug={slug} />
+        <MatchingSection transaction={transaction} slug={slug} />
       </div>
     </div>
   );
 }
 
-/** /{slug}/bank-transactions/:id: one bank transaction, its statement, its booked payment and matched invoices. */
+/** /{slug}/bank-transactions/:id: one bank transaction, its statement, its booked payment and its matching. */
 export function BankTransactionDetailScreen({ id }: { id: string }) {
   const { t } = useTranslation('bank-transactions');
   const session = useSession();

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Invoice } from '@kontor/domain/invoices/invoice-schema';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * Query keys of the detail screen. They sit under ['invoices'] like the overview's, so a change
@@ -7,9 +8,9 @@ import type { Invoice } from '@kontor/domain/invoices/invoice-schema';
  */
 export const invoiceDetailKeys = {
   all: () => ['invoices'] as const,
-  detail: (id: string) => ['invoices', 'detail', id] as const,
+  detail: queryKeys.invoices.detail,
   comments: (id: string) => ['invoices', 'detail', id, 'comments'] as const,
-  activity: (id: string) => ['invoices', 'detail', id, 'activity'] as const,
+  activity: queryKeys.invoices.activity,
   fileUrl: (id: string, fileId: string) => ['invoices', 'detail', id, 'file-url', fileId] as const,
   matchingFlow: (id: string) => ['invoices', 'detail', id, 'approval-flow'] as const,
   approverCandidates: (id: string) => ['invoices', 'detail', id, 'approver-candidates'] as const,

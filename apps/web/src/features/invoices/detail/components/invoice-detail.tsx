@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { Invoice } from '@kontor/domain/invoices/invoice-schema';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { BackLink } from '@/components/record-states';
@@ -27,6 +28,8 @@ export interface InvoiceDetailProps {
   restoredPath?: string;
   /** An action on the invoice's payable payment ("add to payment run", from the app layer). */
   renderPaymentAction?: RenderPaymentAction;
+  /** The bank lines that paid the invoice (bank matching, from the app layer); refreshes itself after a change. */
+  renderBankPayments?: (invoice: Invoice) => ReactNode;
 }
 
 /** The list this detail was opened from, with its filters (passed as state), else `listPath`. */
@@ -40,7 +43,15 @@ function useBackPath(slug: string, listPath: string): string {
  * One invoice: the document beside the form, actions, attachments, comments and history. The
  * overview's tabs and the archive show it alike; statuses that allow no editing show it read-only.
  */
-export function InvoiceDetail({ id, slug, listPath, invoicePath, restoredPath, renderPaymentAction }: InvoiceDetailProps) {
+export function InvoiceDetail({
+  id,
+  slug,
+  listPath,
+  invoicePath,
+  restoredPath,
+  renderPaymentAction,
+  renderBankPayments,
+}: InvoiceDetailProps) {
   const { t } = useTranslation('invoice-detail');
   const backPath = useBackPath(slug, listPath);
   const query = useInvoice(id);
@@ -107,6 +118,7 @@ export function InvoiceDetail({ id, slug, listPath, invoicePath, restoredPath, r
               renderAction={renderPaymentAction && ((payment) => renderPaymentAction(payment, () => void query.refetch()))}
             />
           ) : null}
+          {renderBankPayments?.(invoice)}
           <InvoiceForm
             key={invoice.id}
             invoice={invoice}

@@ -180,3 +180,29 @@ describe('entries of the invoice’s approvals', () => {
     ]);
   });
 });
+
+describe('entries of bank matching', () => {
+  const changes = {
+    matchId: 'm1',
+    invoiceId: 'i1',
+    paymentId: null,
+    amount: 119_000,
+    writeOff: 2_380,
+    origin: 'manual',
+    bankTransactionId: 'b1',
+  };
+  const plain = (values: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(values).map(([key, value]) => [key, String(value).replace(/\u00a0/g, ' ')]));
+
+  it('names the amount a bank line paid, in the invoice’s currency, and lists no field changes', () => {
+    const matched = { entityType: 'invoice', action: 'match', changes };
+    expect(activityVerb(matched)).toBe('match');
+    expect(plain(activityVerbValues(matched, 'EUR'))).toEqual({ amount: '1.190,00 €' });
+    expect(plain(activityVerbValues({ ...matched, action: 'unmatch' }, 'CHF'))).toEqual({ amount: '1.190,00 CHF' });
+    expect(describeActivityChanges(changes, (status) => status)).toEqual([]);
+  });
+
+  it('gives no amount to other actions that carry one', () => {
+    expect(activityVerbValues({ action: 'update', changes: { amount: 5 } })).toEqual({});
+  });
+});

@@ -136,15 +136,23 @@ export function activityVerb({ entityType, action, changes }: ActivityEntryLike)
   return action;
 }
 
+/** Bank matching's entries (issue 62) name the amount a bank line paid. */
+const MONEY_VERBS = new Set(['match', 'unmatch']);
+
 /**
  * The values the verbs name: the flow of a request (and the one its conditions chose, when
- * another was picked by hand), the step (counted from 1) of an approval.
+ * another was picked by hand), the step (counted from 1) of an approval, the amount (minor units,
+ * in the invoice's currency) a bank line paid.
  */
-export function activityVerbValues({ changes }: ActivityEntryLike): { flow?: string; matching?: string; step?: number } {
-  const values: { flow?: string; matching?: string; step?: number } = {};
+export function activityVerbValues(
+  { action, changes }: ActivityEntryLike,
+  currency = 'EUR',
+): { flow?: string; matching?: string; step?: number; amount?: string } {
+  const values: { flow?: string; matching?: string; step?: number; amount?: string } = {};
   if (typeof changes?.flowName === 'string') values.flow = changes.flowName;
   if (typeof changes?.matchingFlowName === 'string') values.matching = changes.matchingFlowName;
   if (typeof changes?.step === 'number') values.step = changes.step + 1;
+  if (MONEY_VERBS.has(action) && typeof changes?.amount === 'number') values.amount = formatMoney(changes.amount, currency);
   return values;
 }
 

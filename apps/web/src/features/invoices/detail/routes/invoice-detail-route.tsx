@@ -3,9 +3,12 @@ import { InvoiceDetail, type InvoiceDetailProps } from '../components/invoice-de
 
 /**
  * /{slug}/invoices/{tab}/{id}: the invoice, with "back" to the tab's list and its filters. The
- * payment's action comes from the app layer (app/routes/invoice-detail-route.tsx).
+ * payment's action and the bank payments come from the app layer (app/routes/invoice-detail-route.tsx).
  */
-export function InvoiceDetailRoute({ renderPaymentAction }: Pick<InvoiceDetailProps, 'renderPaymentAction'>) {
+export function InvoiceDetailRoute({
+  renderPaymentAction,
+  renderBankPayments,
+}: Pick<InvoiceDetailProps, 'renderPaymentAction' | 'renderBankPayments'>) {
   const { slug = '', tab = 'new', id = '' } = useParams();
   const { search } = useLocation();
   return (
@@ -15,6 +18,7 @@ export function InvoiceDetailRoute({ renderPaymentAction }: Pick<InvoiceDetailPr
       listPath={`/${slug}/invoices/${tab}${search}`}
       invoicePath={(otherId) => `/${slug}/invoices/${tab}/${otherId}`}
       renderPaymentAction={renderPaymentAction}
+      renderBankPayments={renderBankPayments}
     />
   );
 }

@@ -44,6 +44,8 @@ const KNOWN_ACTIONS = [
   'reset_edit',
   'reset_cancel',
   'reset_archive',
+  'match',
+  'unmatch',
 ] as const;
 type KnownAction = (typeof KNOWN_ACTIONS)[number];
 const isKnownAction = (action: string): action is KnownAction => (KNOWN_ACTIONS as readonly string[]).includes(action);
@@ -53,8 +55,11 @@ const OTHER_FIELDS = ['status', 'version', 'cancelReason', 'attachments', 'appro
 const findKnown = <T extends string>(known: readonly T[], value: string): T | undefined =>
   known.find((candidate) => candidate === value);
 
-/** Who did what when, and which fields changed (SPEC §3 activity log), newest first. */
-export function ActivityPanel({ invoiceId }: { invoiceId: string }) {
+/**
+ * Who did what when, and which fields changed (SPEC §3 activity log), newest first. Amounts the
+ * entries name (a bank line's match) are in the invoice's `currency`.
+ */
+export function ActivityPanel({ invoiceId, currency }: { invoiceId: string; currency?: string | null }) {
   const { t } = useTranslation('invoice-detail');
   const { t: tCommon } = useTranslation('common');
   const activity = useInvoiceActivity(invoiceId);
@@ -131,7 +136,7 @@ export function ActivityPanel({ invoiceId }: { invoiceId: string }) {
         emptyValue: t('activity.empty_value'),
         action: (verb, entry) =>
           isKnownAction(verb)
-            ? t(`activity.actions.${verb}`, activityVerbValues(entry))
+            ? t(`activity.actions.${verb}`, activityVerbValues(entry, currency ?? undefined))
             : t('activity.actions.other', { action: verb }),
         change: (values) => t('activity.change', values),
         fieldLabel,

@@ -25,7 +25,7 @@ export function InvoiceExtras({ invoice }: { invoice: Invoice }) {
         <AttachmentsPanel invoice={invoice} isEditable={isInvoiceEditable(invoice.status)} />
       </TabsContent>
       <TabsContent value="activity">
-        <ActivityPanel invoiceId={invoice.id} />
+        <ActivityPanel invoiceId={invoice.id} currency={invoice.currency} />
       </TabsContent>
     </Tabs>
   );
