@@ -192,6 +192,28 @@ describe('bank matching', () => {
     expect(await invoiceRow(wrongIban)).toMatchObject({ matchedAmount: 0, matchingStatus: 'not_matched' });
   });
 
+  it('proposes from the invoice’s side the open lines that may pay it, and matches from there', async () => {
+    const invoiceId = await invoice('RE-2026-5001', 70_000);
+    const [lineId] = await lines([
+      { amount: '700.00', name: 'Lieferant Alpha GmbH', iban: SUPPLIER_IBAN, remittance: 'RE 2026-5001' },
+    ]);
+    const response = await call('GET', `/api/invoices/${invoiceId}/bank-proposals`);
+    expect(response.statusCode, response.body).toBe(200);
+    const [best] = response.json<{ items: BankMatchProposal[] }>().items;
+    expect(best).toMatchObject({
+      allocations: [{ lineId, target: { id: invoiceId }, amount: 70_000 }],
+      lines: [{ id: lineId, openAmount: 70_000, remittanceInformation: 'RE 2026-5001' }],
+    });
+    const matched = await call('POST', `/api/bank-transactions/${lineId}/matches`, {
+      target: { kind: 'invoice', id: invoiceId },
+      amount: 70_000,
+      reasons: best!.reasons,
+    });
+    expect(matched.statusCode).toBe(201);
+    expect(await invoiceRow(invoiceId)).toMatchObject({ matchingStatus: 'fully_matched' });
+    expect((await call('GET', `/api/invoices/${invoiceId}/bank-proposals`)).json()).toEqual({ items: [] });
+  });
+
   it('applies nothing automatically when the organisation switched it off', async () => {
     await testApp.database.db.update(organizations).set({ bankAutoMatch: false }).where(eq(organizations.id, org.id));
     const invoiceId = await invoice('RE-2026-4001', 5_000);

@@ -200,11 +200,29 @@ export const matchTargetSchema = z.object({
 });
 export type MatchTargetView = z.infer<typeof matchTargetSchema>;
 
+/** A bank line as a proposal shows it (the invoice's side: which payment it would be). */
+export const matchLineSchema = z.object({
+  id: z.uuid(),
+  bookingDate: z.string(),
+  /** What of the line is still open, minor units. */
+  openAmount: z.number().int(),
+  amount: z.number().int(),
+  currency: z.string(),
+  counterpartyName: z.string().nullable(),
+  counterpartyIban: z.string().nullable(),
+  remittanceInformation: z.string().nullable(),
+});
+export type MatchLineView = z.infer<typeof matchLineSchema>;
+
 export const bankMatchProposalSchema = z.object({
   exact: z.boolean(),
   score: z.number(),
   reasons: z.array(matchReasonSchema),
-  allocations: z.array(z.object({ target: matchTargetSchema, amount: z.number().int(), writeOff: z.number().int() })),
+  allocations: z.array(
+    z.object({ lineId: z.uuid(), target: matchTargetSchema, amount: z.number().int(), writeOff: z.number().int() }),
+  ),
+  /** The bank lines of the allocations. */
+  lines: z.array(matchLineSchema),
 });
 export type BankMatchProposal = z.infer<typeof bankMatchProposalSchema>;
 export const bankMatchProposalListSchema = z.object({ items: z.array(bankMatchProposalSchema) });

@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { DEFAULT_MATCH_SETTINGS, type MatchCandidate, type MatchLine, type MatchSettings } from '@kontor/domain';
+import {
+  DEFAULT_MATCH_SETTINGS,
+  type MatchCandidate,
+  type MatchLine,
+  type MatchLineView,
+  type MatchSettings,
+} from '@kontor/domain';
 import type { OrgId, Tx } from '../../db/database';
 
 /** Invoice statuses whose invoice a bank line may pay: anything not rejected, cancelled or archived. */
@@ -34,7 +40,7 @@ type PaymentRow = {
  * payments. An invoice whose payment was exported is left to that payment (the bank reports the
  * payment's end-to-end id back), so that it is not proposed twice.
  */
-export async function loadMatchCandidates(tx: Tx, orgId: OrgId): Promise<MatchCandidate[]> {
+export async function loadMatchCandidates(tx: Tx, orgId: OrgId, invoiceId?: string): Promise<MatchCandidate[]> {
   const invoices = await tx.execute<InvoiceRow>(sql`
     select i.id, i.invoice_number, i.counterparty_name,
       array_remove(array[i.counterparty_iban] || array(
@@ -47,13 +53,14 @@ export async function loadMatchCandidates(tx: Tx, orgId: OrgId): Promise<MatchCa
     where i.organization_id = ${orgId} and i.type = 'invoice' and i.status = any(${sql.param(PAYABLE_STATUSES)}::text[])
       and i.matching_status <> 'fully_matched' and coalesce(i.total_amount, 0) > i.matched_amount
       and not exists (select 1 from transactions t
-        where t.organization_id = i.organization_id and t.invoice_id = i.id and t.status = 'exported')`);
+        where t.organization_id = i.organization_id and t.invoice_id = i.id and t.status = 'exported')
+      ${invoiceId ? sql`and i.id = ${invoiceId}` : sql``}`);
   const payments = await tx.execute<PaymentRow>(sql`
     select t.id, t.end_to_end_id, t.creditor_name, t.creditor_iban, t.currency, t.requested_execution_date::text as execution_date,
       t.amount - coalesce((select sum(m.amount + m.write_off) from bank_transaction_matches m
         where m.organization_id = t.organization_id and m.payment_transaction_id = t.id), 0) as open
     from transactions t
-    where t.organization_id = ${orgId} and t.status = 'exported'`);
+    where t.organization_id = ${orgId} and t.status = 'exported' ${invoiceId ? sql`and t.invoice_id = ${invoiceId}` : sql``}`);
   const candidates: MatchCandidate[] = invoices.rows.map((row) => ({
     kind: 'invoice',
     id: row.id,
@@ -108,13 +115,18 @@ type LineRow = {
  * Lines with something open: the given ones (a person's proposals), or all of the organisation's
  * that the automatic matching may still take (not those a person unmatched).
  */
-export async function loadOpenLines(tx: Tx, orgId: OrgId, ids?: readonly string[]): Promise<MatchLine[]> {
+export async function loadOpenLines(
+  tx: Tx,
+  orgId: OrgId,
+  ids?: readonly string[],
+  options: { includeDeclined?: boolean } = {},
+): Promise<MatchLine[]> {
   const result = await tx.execute<LineRow>(sql`
     select id, direction, amount - matched_amount as open, currency, booking_date::text, counterparty_name, counterparty_iban,
       remittance_information, end_to_end_id
     from bank_transactions
     where organization_id = ${orgId} and matching_status <> 'fully_matched' and direction = 'outgoing'
-      ${ids ? sql`and id = any(${sql.param([...ids])}::uuid[])` : sql`and not auto_match_declined`}`);
+      ${ids ? sql`and id = any(${sql.param([...ids])}::uuid[])` : options.includeDeclined ? sql`` : sql`and not auto_match_declined`}`);
   return result.rows.map((row) => ({
     id: row.id,
     direction: row.direction,
@@ -147,4 +159,37 @@ export async function lineExists(tx: Tx, orgId: OrgId, lineId: string): Promise<
 export async function invoiceExists(tx: Tx, orgId: OrgId, invoiceId: string): Promise<boolean> {
   const result = await tx.execute(sql`select 1 from invoices where organization_id = ${orgId} and id = ${invoiceId}`);
   return result.rows.length > 0;
+}
+
+/** The lines of proposals as the UI shows them. */
+export async function loadLineViews(tx: Tx, orgId: OrgId, ids: readonly string[]): Promise<Map<string, MatchLineView>> {
+  if (ids.length === 0) return new Map();
+  const result = await tx.execute<{
+    id: string;
+    booking_date: string;
+    open: string;
+    amount: string;
+    currency: string;
+    counterparty_name: string | null;
+    counterparty_iban: string | null;
+    remittance_information: string | null;
+  }>(sql`
+    select id, booking_date::text, amount - matched_amount as open, amount, currency, counterparty_name, counterparty_iban,
+      remittance_information
+    from bank_transactions where organization_id = ${orgId} and id = any(${sql.param([...ids])}::uuid[])`);
+  return new Map(
+    result.rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        bookingDate: row.booking_date,
+        openAmount: Number(row.open),
+        amount: Number(row.amount),
+        currency: row.currency,
+        counterpartyName: row.counterparty_name,
+        counterpartyIban: row.counterparty_iban,
+        remittanceInformation: row.remittance_information,
+      },
+    ]),
+  );
 }

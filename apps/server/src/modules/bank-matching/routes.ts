@@ -46,9 +46,21 @@ export const bankMatchingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** GET /api/invoices/:id/bank-matches: the bank lines that paid an invoice (its detail's section). */
+/**
+ * The invoice's side: GET /api/invoices/:id/bank-matches, the bank lines that paid it (its
+ * detail's section), and …/bank-proposals, the open lines that may (accepted with the line's
+ * POST …/matches).
+ */
 export const invoiceBankMatchRoutes: FastifyPluginAsyncZod = async (app) => {
   const { service } = app.bankMatching;
+  app.get(
+    '/:id/bank-proposals',
+    {
+      config: { access: access.permission(...MANAGE_BANK_ACCOUNTS), resource: 'invoice' },
+      schema: { tags: ['bank-transactions'], params: idParams, response: { 200: bankMatchProposalListSchema } },
+    },
+    async (request) => ({ items: await service.invoiceProposals(request.org!, request.params.id) }),
+  );
   app.get(
     '/:id/bank-matches',
     {

@@ -2,6 +2,7 @@ import {
   chooseAutomaticMatches,
   matchLines,
   MatchLedger,
+  MAX_PROPOSALS_PER_LINE,
   type BankMatchProposal,
   type BankMatchView,
   type CreateBankMatchBody,
@@ -11,35 +12,60 @@ import {
   type MatchReason,
 } from '@kontor/domain';
 import { sql } from 'drizzle-orm';
-import { asOrgId, type Database, type Tx } from '../../db/database';
+import { asOrgId, type Database, type OrgId, type Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { OrgContext } from '../../plugins/session';
 import { tenant } from '../approvals/context';
-import { invoiceExists, lineExists, loadMatchCandidates, loadMatchSettings, loadOpenLines } from './candidates-repo';
+import {
+  invoiceExists,
+  lineExists,
+  loadLineViews,
+  loadMatchCandidates,
+  loadMatchSettings,
+  loadOpenLines,
+} from './candidates-repo';
 import { applyMatch, removeMatch } from './match-store';
 import { listMatches, loadTargets } from './views-repo';
 
 /** Automatic matches per database transaction: each commits with its activity entries. */
 const AUTO_MATCH_BATCH = 500;
 
-/** The proposal's targets as the UI shows them, from the candidates the engine saw. */
-function describe(
-  proposal: MatchProposal,
-  candidates: ReadonlyMap<string, MatchCandidate>,
-  targets: Awaited<ReturnType<typeof loadTargets>>,
-): BankMatchProposal | null {
-  const allocations = [];
-  for (const allocation of proposal.allocations) {
-    const target = targets.get(allocation.candidateId);
-    if (!target || !candidates.has(allocation.candidateId)) return null;
-    allocations.push({ target, amount: allocation.amount, writeOff: allocation.writeOff });
-  }
-  return {
-    exact: proposal.exact,
-    score: proposal.score, // Every reason's parameters are strings or numbers (the domain's union says which).
-    reasons: proposal.reasons.map((reason) => ({ code: reason.code, params: { ...reason.params } })),
-    allocations,
-  };
+/** Proposals as the UI shows them: their targets and lines, with the engine's reasons. */
+async function describeProposals(
+  tx: Tx,
+  orgId: OrgId,
+  proposals: readonly MatchProposal[],
+  candidates: readonly MatchCandidate[],
+): Promise<BankMatchProposal[]> {
+  const byId = new Map(candidates.map((candidate) => [candidate.id, candidate]));
+  const used = proposals.flatMap((proposal) => proposal.allocations.map((allocation) => byId.get(allocation.candidateId)!));
+  const [targets, lines] = await Promise.all([
+    loadTargets(tx, orgId, {
+      invoices: used.filter((candidate) => candidate.kind === 'invoice').map((candidate) => candidate.id),
+      payments: used.filter((candidate) => candidate.kind === 'payment').map((candidate) => candidate.id),
+    }),
+    loadLineViews(tx, orgId, [...new Set(proposals.flatMap((proposal) => proposal.lineIds))]),
+  ]);
+  return proposals.flatMap((proposal) => {
+    const allocations = proposal.allocations.map((allocation) => ({
+      lineId: allocation.lineId,
+      target: targets.get(allocation.candidateId),
+      amount: allocation.amount,
+      writeOff: allocation.writeOff,
+    }));
+    const lineViews = proposal.lineIds.map((id) => lines.get(id));
+    if (allocations.some((allocation) => !allocation.target) || lineViews.some((line) => !line)) return [];
+    return [
+      {
+        exact: proposal.exact,
+        score: proposal.score,
+        // Every reason's parameters are strings or numbers (the domain's union says which).
+        reasons: proposal.reasons.map((reason) => ({ code: reason.code, params: { ...reason.params } })),
+        allocations: allocations.map((allocation) => ({ ...allocation, target: allocation.target! })),
+        lines: lineViews.map((line) => line!),
+      },
+    ];
+  });
 }
 
 /** Matching bank lines with what they pay (issue 62): proposals, match, unmatch, automatic matches. */
@@ -60,14 +86,35 @@ export class BankMatchingService {
           return [];
         }
         const [result] = matchLines(lines, candidates, settings);
-        const proposals = result?.proposals ?? [];
-        const byId = new Map(candidates.map((candidate) => [candidate.id, candidate]));
-        const ids = proposals.flatMap((proposal) => proposal.allocations.map((allocation) => byId.get(allocation.candidateId)!));
-        const targets = await loadTargets(tx, org.orgId, {
-          invoices: ids.filter((candidate) => candidate.kind === 'invoice').map((candidate) => candidate.id),
-          payments: ids.filter((candidate) => candidate.kind === 'payment').map((candidate) => candidate.id),
-        });
-        return proposals.flatMap((proposal) => describe(proposal, byId, targets) ?? []);
+        return describeProposals(tx, org.orgId, result?.proposals ?? [], candidates);
+      },
+      { readOnly: true },
+    );
+  }
+
+  /**
+   * The invoice's side (issue 62 item 4): which open bank lines may pay it, best first. Every
+   * open outgoing line is scored against this one invoice (or its exported payment): the engine
+   * indexes the one candidate and reads each line once.
+   */
+  async invoiceProposals(org: OrgContext, invoiceId: string): Promise<BankMatchProposal[]> {
+    return this.database.withOrg(
+      tenant(org),
+      async (tx) => {
+        if (!(await invoiceExists(tx, org.orgId, invoiceId))) throw new AppError('invoice_not_found');
+        const [candidates, settings] = await Promise.all([
+          loadMatchCandidates(tx, org.orgId, invoiceId),
+          loadMatchSettings(tx, org.orgId),
+        ]);
+        if (candidates.length === 0) return [];
+        const lines = await loadOpenLines(tx, org.orgId, undefined, { includeDeclined: true });
+        const proposals = matchLines(lines, candidates, settings)
+          .flatMap((result) => result.proposals)
+          // Only what this invoice alone would take: a line paying it with others is proposed on the line.
+          .filter((proposal) => proposal.allocations.length === 1)
+          .sort((a, b) => Number(b.exact) - Number(a.exact) || b.score - a.score)
+          .slice(0, MAX_PROPOSALS_PER_LINE);
+        return describeProposals(tx, org.orgId, proposals, candidates);
       },
       { readOnly: true },
     );

@@ -87,6 +87,8 @@ describe('amounts to match', () => {
   });
 });
 
+const LINE = '6f1c3f0e-2b7a-4c1e-9d1a-0c2b3a4d5e6f';
+
 describe('proposalRequests', () => {
   const reasons: BankMatchProposal['reasons'] = [
     { code: 'reference_found', params: { reference: 'RE-a', found: 'RE-a' } },
@@ -97,15 +99,16 @@ describe('proposalRequests', () => {
     exact: true,
     score: 0.97,
     reasons,
-    allocations: [{ target: target('a', 10_000), amount: 9_800, writeOff: 200 }],
+    allocations: [{ lineId: LINE, target: target('a', 10_000), amount: 9_800, writeOff: 200 }],
+    lines: [],
   };
 
   it('accepts a proposal as proposed: one request per part, in order, with the skonto and every reason', () => {
     const several: BankMatchProposal = {
       ...single,
       allocations: [
-        { target: target('a', 10_000), amount: 10_000, writeOff: 0 },
-        { target: { ...target('b', 5_000), kind: 'payment', invoiceId: null }, amount: 5_000, writeOff: 0 },
+        { lineId: LINE, target: target('a', 10_000), amount: 10_000, writeOff: 0 },
+        { lineId: LINE, target: { ...target('b', 5_000), kind: 'payment', invoiceId: null }, amount: 5_000, writeOff: 0 },
       ],
     };
     expect(proposalRequests(several)).toEqual([
