@@ -11,7 +11,9 @@ import { DEMO_ADMIN, signedInPage, withDatabase } from './support';
  * switched off (Settings › General), a camt.053 statement brings one outgoing payment whose
  * remittance names an open invoice; its detail proposes that invoice with the reasons, Accept
  * matches it, the invoice shows itself paid according to the bank (detail, history, overview),
- * and undoing the match there leaves it not matched again.
+ * and undoing the match there leaves it not matched again. The invoice then proposes the bank
+ * transaction itself: accepted there it is fully matched again, and undone once more it is left as
+ * it was (not matched, the transaction proposing it).
  */
 
 const DEMO = `(select id from organizations where slug = 'demo')`;
@@ -101,7 +103,7 @@ async function importStatement(request: APIRequestContext, fileName: string, xml
     .toBe('completed:1');
 }
 
-test('accept a proposed match, the invoice shows itself fully matched, undo the match there and it is not matched', async ({
+test('accept a proposed match, the invoice shows itself fully matched, undo the match there and it is not matched, match it from the invoice', async ({
   browser,
 }) => {
   test.setTimeout(120_000);
@@ -147,6 +149,18 @@ test('accept a proposed match, the invoice shows itself fully matched, undo the 
     if (!rows[0]) throw new Error('The demo organisation has no company bank account');
     return rows[0].iban;
   });
+
+  /** The invoice's matching status and matched amount as stored. */
+  const invoiceMatching = () =>
+    withDatabase(
+      async (client) =>
+        (
+          await client.query<{ status: string; matched: string }>(
+            `select matching_status as status, matched_amount::text as matched from invoices where id = $1`,
+            [invoiceId],
+          )
+        ).rows[0],
+    );
 
   // The bank booked the payment: a statement with one outgoing transfer naming the invoice.
   const today = todayIso();
@@ -229,17 +243,38 @@ test('accept a proposed match, the invoice shows itself fully matched, undo the 
   await expect(dialog).toBeHidden();
   await expect(payments.getByTestId('matching-status')).toHaveText('Not matched');
   await expect(payments.getByTestId('invoice-bank-payment')).toHaveCount(0);
-  expect(
-    await withDatabase(
-      async (client) =>
-        (
-          await client.query<{ status: string; matched: string }>(
-            `select matching_status as status, matched_amount::text as matched from invoices where id = $1`,
-            [invoiceId],
-          )
-        ).rows[0],
-    ),
-  ).toEqual({ status: 'not_matched', matched: '0' });
+  expect(await invoiceMatching()).toEqual({ status: 'not_matched', matched: '0' });
+
+  // The invoice proposes the bank transaction itself, exactly, with the line and the reasons.
+  const proposed = payments.getByTestId('invoice-bank-proposals');
+  await expect(proposed.getByRole('heading', { name: 'Proposed bank payments' })).toBeVisible();
+  const lineProposal = proposed.getByTestId('match-proposal').filter({ hasText: `Rechnung ${number} Kd 4711` });
+  await expect(lineProposal).toHaveCount(1);
+  await expect(lineProposal.getByTestId('proposal-exact')).toContainText('Exact');
+  await expect(lineProposal).toContainText(DEMO_SUPPLIER);
+  await expect(lineProposal.getByTestId('proposal-line')).toHaveAttribute('href', `/demo/bank-transactions/${lineId}`);
+  const lineReasons = lineProposal.getByRole('list', { name: 'Why this was proposed' });
+  await expect(lineReasons).toContainText(`Invoice number ${number} found in the remittance information`);
+  await expect(lineReasons).toContainText('Amount equal');
+  expect(await seriousViolations(admin, '[data-testid="invoice-bank-payments"]'), 'proposed bank payments').toEqual([]);
+
+  // Accepted from the invoice: fully matched again, by hand, and nothing more is proposed.
+  await lineProposal.getByRole('button', { name: /^Accept: match with the bank transaction of/ }).click();
+  await expect(admin.getByText(/^Matched with the bank transaction of .*\.$/)).toBeVisible();
+  await expect(payments.getByTestId('matching-status')).toHaveText('Fully matched');
+  await expect(payments.getByTestId('invoice-bank-payment')).toHaveCount(1);
+  await expect(payments.getByTestId('invoice-bank-payment')).toContainText('By hand');
+  await expect(proposed).toHaveCount(0);
+  expect(await invoiceMatching()).toEqual({ status: 'fully_matched', matched: String(totalAmount) });
+
+  // Undone once more: the invoice and the transaction are left unmatched, as this test made them.
+  await payments.getByRole('button', { name: /^Undo match with the bank transaction of/ }).click();
+  await dialog.getByRole('button', { name: 'Undo match' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(payments.getByTestId('matching-status')).toHaveText('Not matched');
+  await expect(payments.getByTestId('invoice-bank-payment')).toHaveCount(0);
+  await expect(proposed.getByTestId('match-proposal').filter({ hasText: `Rechnung ${number} Kd 4711` })).toHaveCount(1);
+  expect(await invoiceMatching()).toEqual({ status: 'not_matched', matched: '0' });
 
   await admin.goto(`/demo/bank-transactions/${lineId}`);
   await expect(matching).toContainText('Not matched yet');

@@ -11,10 +11,11 @@ export const bankTransactionKeys = {
   statementLists: () => ['bank-transactions', 'statements'] as const,
   statements: (accountId: string) => ['bank-transactions', 'statements', accountId] as const,
   detail: (id: string) => ['bank-transactions', 'detail', id] as const,
-  /** Matching (issue 62): a line's proposals and matches, and the matches of an invoice. */
+  /** Matching (issue 62): a line's proposals and matches, and an invoice's matches and proposals. */
   proposals: (id: string) => ['bank-transactions', 'proposals', id] as const,
   matches: (id: string) => ['bank-transactions', 'matches', id] as const,
   invoiceMatches: (invoiceId: string) => ['bank-transactions', 'invoice-matches', invoiceId] as const,
+  invoiceProposals: (invoiceId: string) => ['bank-transactions', 'invoice-proposals', invoiceId] as const,
   statementUpload: (id: string) => ['bank-transactions', 'statement-upload', id] as const,
 };
 

@@ -35,3 +35,17 @@ export function useInvoiceBankMatches(invoiceId: string, isEnabled: boolean) {
     enabled: isEnabled,
   });
 }
+
+/**
+ * GET /invoices/:id/bank-proposals: the open bank lines that may pay an invoice, best first (at
+ * most 5). Asked only while something of it is open; 403 without bank_accounts:manage.
+ */
+export function useInvoiceBankProposals(invoiceId: string, isEnabled: boolean) {
+  return useQuery({
+    queryKey: bankTransactionKeys.invoiceProposals(invoiceId),
+    queryFn: ({ signal }) =>
+      api.get<{ items: BankMatchProposal[] }>(`/invoices/${encodeURIComponent(invoiceId)}/bank-proposals`, { signal }),
+    select: (data) => data.items,
+    enabled: isEnabled,
+  });
+}

@@ -5,8 +5,11 @@ import { queryKeys } from '@/lib/query-keys';
 import type { MatchRequest } from '../model/matching';
 import { bankTransactionKeys, bankTransactionPath } from './bank-transaction-keys';
 
-/** What a match or unmatch changes on the bank side: the line (detail, list, totals), proposals and matches. */
-const MATCHING_QUERIES = new Set(['detail', 'list', 'totals', 'proposals', 'matches', 'invoice-matches']);
+/**
+ * What a match or unmatch changes on the bank side: the line (detail, list, totals), proposals and
+ * matches, and an invoice's matches and proposals (every invoice's: a line's open amount changed).
+ */
+const MATCHING_QUERIES = new Set(['detail', 'list', 'totals', 'proposals', 'matches', 'invoice-matches', 'invoice-proposals']);
 
 /**
  * After a match or unmatch, and after one that failed (someone else matched meanwhile): the bank
@@ -44,13 +47,13 @@ export class PartialMatchError extends Error {
 }
 
 /**
- * POST /bank-transactions/:id/matches once per part, in order, stopping at the first refusal
- * (422 bank_match_exceeds_open when someone matched meanwhile, bank_match_currency, 404 …). Answers
- * the line's matches after the last part.
+ * POST /bank-transactions/:id/matches once per part, each to its line, in order, stopping at the
+ * first refusal (422 bank_match_exceeds_open when someone matched meanwhile, bank_match_currency,
+ * 404 …). Answers the matches of the last part's line.
  */
-export async function matchBankTransaction(lineId: string, requests: readonly MatchRequest[]): Promise<BankMatchView[]> {
+export async function matchBankTransaction(requests: readonly MatchRequest[]): Promise<BankMatchView[]> {
   let matches: BankMatchView[] = [];
-  for (const [index, { invoiceId: _invoiceId, ...body }] of requests.entries()) {
+  for (const [index, { lineId, invoiceId: _invoiceId, ...body }] of requests.entries()) {
     try {
       matches = (await api.post<{ items: BankMatchView[] }>(`${bankTransactionPath(lineId)}/matches`, body)).items;
     } catch (error) {
@@ -61,10 +64,11 @@ export async function matchBankTransaction(lineId: string, requests: readonly Ma
   return matches;
 }
 
-export function useMatchBankTransaction(lineId: string) {
+/** Accepts a proposal, from the line's side or the invoice's; refreshes both sides either way. */
+export function useMatchBankTransaction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (requests: readonly MatchRequest[]) => matchBankTransaction(lineId, requests),
+    mutationFn: (requests: readonly MatchRequest[]) => matchBankTransaction(requests),
     onSettled: (_matches, _error, requests) =>
       refreshAfterMatching(
         queryClient,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BankMatchProposal, MatchTargetView } from '@kontor/domain/banking/bank-transaction-api';
-import { lineOpenAmount, matchReasonText, maxMatchAmount, proposalRequests } from './matching';
+import { invoiceTakesProposals, lineOpenAmount, matchReasonText, maxMatchAmount, proposalRequests } from './matching';
 
 // Intl separates amount and currency with a no-break space.
 const plain = ({ key, values }: ReturnType<typeof matchReasonText>) => ({
@@ -112,17 +112,33 @@ describe('proposalRequests', () => {
       ],
     };
     expect(proposalRequests(several)).toEqual([
-      { target: { kind: 'invoice', id: 'a' }, amount: 10_000, writeOff: 0, reasons, invoiceId: 'a' },
-      { target: { kind: 'payment', id: 'b' }, amount: 5_000, writeOff: 0, reasons, invoiceId: null },
+      { lineId: LINE, target: { kind: 'invoice', id: 'a' }, amount: 10_000, writeOff: 0, reasons, invoiceId: 'a' },
+      { lineId: LINE, target: { kind: 'payment', id: 'b' }, amount: 5_000, writeOff: 0, reasons, invoiceId: null },
     ]);
     expect(proposalRequests(single, 9_800)).toEqual([
-      { target: { kind: 'invoice', id: 'a' }, amount: 9_800, writeOff: 200, reasons, invoiceId: 'a' },
+      { lineId: LINE, target: { kind: 'invoice', id: 'a' }, amount: 9_800, writeOff: 200, reasons, invoiceId: 'a' },
+    ]);
+  });
+
+  it('sends each part to the line it allocates (the invoice’s side: several lines may pay one invoice)', () => {
+    const OTHER = '0b7e2c4d-5f6a-4b8c-9d0e-1f2a3b4c5d6e';
+    const twoLines: BankMatchProposal = {
+      ...single,
+      allocations: [
+        { lineId: LINE, target: target('a', 10_000), amount: 6_000, writeOff: 0 },
+        { lineId: OTHER, target: target('a', 10_000), amount: 4_000, writeOff: 0 },
+      ],
+    };
+    expect(proposalRequests(twoLines).map(({ lineId, amount }) => ({ lineId, amount }))).toEqual([
+      { lineId: LINE, amount: 6_000 },
+      { lineId: OTHER, amount: 4_000 },
     ]);
   });
 
   it('matches another amount without skonto and without the reasons about the proposed amount', () => {
     expect(proposalRequests(single, 4_000)).toEqual([
       {
+        lineId: LINE,
         target: { kind: 'invoice', id: 'a' },
         amount: 4_000,
         writeOff: 0,
@@ -130,5 +146,28 @@ describe('proposalRequests', () => {
         invoiceId: 'a',
       },
     ]);
+  });
+});
+
+describe('invoiceTakesProposals', () => {
+  const open = {
+    type: 'invoice',
+    status: 'approved',
+    matchingStatus: 'not_matched',
+    totalAmount: 10_000,
+    matchedAmount: 0,
+  } as const;
+
+  it('proposes bank lines while something of an open invoice is not matched', () => {
+    expect(invoiceTakesProposals(open)).toBe(true);
+    expect(invoiceTakesProposals({ ...open, matchingStatus: 'partially_matched', matchedAmount: 4_000 })).toBe(true);
+  });
+
+  it('proposes nothing for a fully matched, closed or amountless invoice, nor for a credit note', () => {
+    expect(invoiceTakesProposals({ ...open, matchingStatus: 'fully_matched', matchedAmount: 10_000 })).toBe(false);
+    expect(invoiceTakesProposals({ ...open, matchedAmount: 10_000 })).toBe(false);
+    expect(invoiceTakesProposals({ ...open, totalAmount: null })).toBe(false);
+    expect(invoiceTakesProposals({ ...open, status: 'cancelled' })).toBe(false);
+    expect(invoiceTakesProposals({ ...open, type: 'credit_note' })).toBe(false);
   });
 });

@@ -6,6 +6,8 @@ import type {
   MatchTargetView,
 } from '@kontor/domain/banking/bank-transaction-api';
 import { formatIban } from '@kontor/domain/iban';
+import type { Invoice } from '@kontor/domain/invoices/invoice-schema';
+import type { InvoiceStatus } from '@kontor/domain/invoices/invoice-status';
 import { formatDate, formatMoney, formatPercent } from '@/lib/format';
 
 type Reason = BankMatchProposal['reasons'][number];
@@ -104,6 +106,24 @@ export function lineOpenAmount(line: Pick<BankTransactionDetail, 'amount' | 'mat
   return Math.max(0, line.amount - line.matchedAmount);
 }
 
+/** Invoice statuses no bank line is proposed for (the server's candidates leave them out). */
+const CLOSED_INVOICE_STATUSES: ReadonlySet<InvoiceStatus> = new Set(['rejected', 'cancelled', 'archived']);
+
+/**
+ * Whether bank lines are proposed for an invoice: an invoice (not a credit note or reminder),
+ * neither closed nor fully matched, with something of its total still open.
+ */
+export function invoiceTakesProposals(
+  invoice: Pick<Invoice, 'type' | 'status' | 'matchingStatus' | 'totalAmount' | 'matchedAmount'>,
+): boolean {
+  return (
+    invoice.type === 'invoice' &&
+    !CLOSED_INVOICE_STATUSES.has(invoice.status) &&
+    invoice.matchingStatus !== 'fully_matched' &&
+    (invoice.totalAmount ?? 0) > invoice.matchedAmount
+  );
+}
+
 /** The most a part may match: neither more than the line has open nor more than the target has open. */
 export function maxMatchAmount(lineOpen: number, target: Pick<MatchTargetView, 'openAmount'>): number {
   return Math.max(0, Math.min(lineOpen, target.openAmount));
@@ -123,8 +143,9 @@ const AMOUNT_REASONS = new Set([
 /** As many reasons as a match stores (createBankMatchBodySchema). */
 const MAX_REASONS = 20;
 
-/** One POST of accepting a proposal, with the invoice it concerns (to refresh afterwards). */
+/** One POST of accepting a proposal: the line it goes to, and the invoice it concerns (to refresh afterwards). */
 export interface MatchRequest extends CreateBankMatchBody {
+  lineId: string;
   invoiceId: string | null;
 }
 
@@ -137,6 +158,7 @@ export function proposalRequests(proposal: BankMatchProposal, amount?: number): 
   return proposal.allocations.map((allocation) => {
     const isOtherAmount = amount !== undefined && amount !== allocation.amount;
     return {
+      lineId: allocation.lineId,
       target: { kind: allocation.target.kind, id: allocation.target.id },
       amount: isOtherAmount ? amount : allocation.amount,
       writeOff: isOtherAmount ? 0 : allocation.writeOff,

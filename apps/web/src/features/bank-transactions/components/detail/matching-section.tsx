@@ -6,9 +6,9 @@ import { LoadingState } from '@/components/ui/loading-state';
 import { formatMoney } from '@/lib/format';
 import { useBankMatches, useMatchProposals } from '../../api/list-bank-matches';
 import { lineOpenAmount } from '../../model/matching';
+import { ProposalCard } from '../matching/proposal-card';
 import { DetailCard } from './fact-list';
 import { MatchList } from './match-list';
-import { ProposalCard } from './proposal-card';
 
 function Notice({ icon: Icon, title, hint }: { icon: typeof FileSearch; title: string; hint: string }) {
   return (
@@ -52,6 +52,7 @@ function Proposals({ transaction, slug }: { transaction: BankTransactionDetail; 
             <ProposalCard
               key={proposal.allocations.map((allocation) => allocation.target.id).join('+')}
               proposal={proposal}
+              side="line"
               line={transaction}
               slug={slug}
             />

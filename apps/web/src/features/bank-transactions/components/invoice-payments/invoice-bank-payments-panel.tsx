@@ -13,18 +13,21 @@ import { currentLocale } from '@/lib/i18n';
 import { can, useSession } from '@/lib/session-context';
 import { bankTransactionUrl } from '../../api/bank-transaction-keys';
 import { useInvoiceBankMatches } from '../../api/list-bank-matches';
+import { invoiceTakesProposals } from '../../model/matching';
 import { MatchingBadge } from '../bank-transaction-badges';
 import { UndoMatchDialog } from '../matching/undo-match-dialog';
+import { InvoiceBankProposals } from './invoice-bank-proposals';
 
-type InvoiceSide = Pick<Invoice, 'id' | 'matchingStatus' | 'matchedAmount' | 'totalAmount' | 'currency'>;
+type InvoiceSide = Pick<Invoice, 'id' | 'type' | 'status' | 'matchingStatus' | 'matchedAmount' | 'totalAmount' | 'currency'>;
 
 /** Refused for this person (403) or gone (404): the panel is left out rather than shown as broken. */
 const isHidden = (error: unknown) => isApiError(error) && (error.status === 403 || error.status === 404);
 
 /**
  * "Bank payments" of an invoice (issue 62): how far bank lines paid it, and which, each opening
- * its bank transaction and with "Undo match". Shown to those who may manage bank accounts; the
- * invoice detail gets it through the app layer.
+ * its bank transaction and with "Undo match"; while something of it is open, the bank lines
+ * proposed to pay it, to accept. Shown to those who may manage bank accounts; the invoice detail
+ * gets it through the app layer.
  */
 export function InvoiceBankPaymentsPanel({ invoice }: { invoice: InvoiceSide }) {
   // Without suspense: the invoice need not wait for the bank texts.
@@ -127,6 +130,7 @@ export function InvoiceBankPaymentsPanel({ invoice }: { invoice: InvoiceSide }) 
           })}
         </ul>
       )}
+      {invoiceTakesProposals(invoice) ? <InvoiceBankProposals invoiceId={invoice.id} slug={session.organization.slug} /> : null}
       <UndoMatchDialog match={undoing} targetText={undoing ? transactionText(undoing) : ''} onClose={() => setUndoing(null)} />
     </section>
   );
