@@ -233,6 +233,13 @@ describe('bank matching', () => {
     });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ code: 'invoice_not_found' });
+    const cancelled = await invoice('RE-2026-6001', 100, { status: 'cancelled' });
+    const refused = await call('POST', `/api/bank-transactions/${lineId}/matches`, {
+      target: { kind: 'invoice', id: cancelled },
+      amount: 100,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ code: 'bank_match_not_payable' });
     const missing = await call('DELETE', `/api/bank-transactions/${lineId}/matches/00000000-0000-4000-8000-000000000000`);
     expect(missing.statusCode).toBe(404);
   });

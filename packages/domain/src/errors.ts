@@ -184,6 +184,7 @@ export const ERROR_STATUS = {
   bank_match_currency: 422,
   bank_match_not_found: 404,
   bank_match_direction: 422,
+  bank_match_not_payable: 422,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -9,7 +9,7 @@ import {
 import type { OrgId, Tx } from '../../db/database';
 
 /** Invoice statuses whose invoice a bank line may pay: anything not rejected, cancelled or archived. */
-const PAYABLE_STATUSES = ['new', 'in_approval', 'approved', 'exported', 'imported'];
+export const PAYABLE_STATUSES: readonly string[] = ['new', 'in_approval', 'approved', 'exported', 'imported'];
 
 type InvoiceRow = {
   id: string;
@@ -50,7 +50,7 @@ export async function loadMatchCandidates(tx: Tx, orgId: OrgId, invoiceId?: stri
       i.due_date::text, coalesce(i.skonto_amount, round(i.total_amount * i.skonto_rate / 10000.0)::bigint) as skonto,
       case when i.skonto_ignore_deadline then null else i.skonto_date::text end as skonto_until
     from invoices i
-    where i.organization_id = ${orgId} and i.type = 'invoice' and i.status = any(${sql.param(PAYABLE_STATUSES)}::text[])
+    where i.organization_id = ${orgId} and i.type = 'invoice' and i.status = any(${sql.param([...PAYABLE_STATUSES])}::text[])
       and i.matching_status <> 'fully_matched' and coalesce(i.total_amount, 0) > i.matched_amount
       and not exists (select 1 from transactions t
         where t.organization_id = i.organization_id and t.invoice_id = i.id and t.status = 'exported')

@@ -3,6 +3,7 @@ import { matchingStatusOf, type MatchReason } from '@kontor/domain';
 import type { OrgId, Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { writeActivity, type Actor } from '../activity-log/writer';
+import { PAYABLE_STATUSES } from './candidates-repo';
 
 export interface NewMatch {
   lineId: string;
@@ -25,6 +26,8 @@ type LockedLine = {
 
 interface LockedTarget {
   invoiceId: string | null;
+  /** Whether a bank line may pay it: a supplier invoice not rejected, cancelled or archived (for a payment: always). */
+  payable: boolean;
   paymentId: string | null;
   currency: string;
   /** What of it is still open (invoice: total − matched; payment: amount − matched to it). */
@@ -50,13 +53,16 @@ async function lockInvoice(tx: Tx, orgId: OrgId, invoiceId: string): Promise<Loc
     total_amount: string | null;
     matched_amount: string;
     currency: string | null;
+    type: string;
+    status: string;
   }>(sql`
-    select id, total_amount, matched_amount, currency from invoices
+    select id, total_amount, matched_amount, currency, type, status from invoices
     where organization_id = ${orgId} and id = ${invoiceId} for update`);
   const invoice = result.rows[0];
   if (!invoice) throw new AppError('invoice_not_found');
   return {
     invoiceId: invoice.id,
+    payable: invoice.type === 'invoice' && PAYABLE_STATUSES.includes(invoice.status),
     paymentId: null,
     currency: invoice.currency ?? 'EUR',
     open: Number(invoice.total_amount ?? 0) - Number(invoice.matched_amount),
@@ -80,6 +86,8 @@ async function lockPayment(tx: Tx, orgId: OrgId, paymentId: string): Promise<Loc
   if (payment.invoice_id) await lockInvoice(tx, orgId, payment.invoice_id);
   return {
     invoiceId: payment.invoice_id,
+    // Money that left through a payment run is matched with it whatever became of its invoice since.
+    payable: true,
     paymentId: payment.id,
     currency: payment.currency,
     open: Number(payment.amount) - Number(payment.matched),
@@ -117,6 +125,7 @@ export async function applyMatch(tx: Tx, orgId: OrgId, match: NewMatch): Promise
       ? await lockInvoice(tx, orgId, match.target.id)
       : await lockPayment(tx, orgId, match.target.id);
   if (line.direction !== 'outgoing') throw new AppError('bank_match_direction');
+  if (!target.payable) throw new AppError('bank_match_not_payable');
   if (target.currency !== line.currency) {
     throw new AppError('bank_match_currency', { lineCurrency: line.currency, targetCurrency: target.currency });
   }
