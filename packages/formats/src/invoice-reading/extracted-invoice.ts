@@ -66,6 +66,18 @@ export interface ExtractedSkonto {
   amount: number | null;
 }
 
+/**
+ * Why a text or OCR reading left a field empty although the document seemed to state it: the
+ * form tells the person so ("two different totals found") instead of offering a guess.
+ */
+export type ReadDoubtReason = 'several_totals' | 'totals_disagree' | 'several_values' | 'implausible_date' | 'uncertain';
+
+export interface ReadDoubt {
+  /** The ExtractedInvoice field (dotted for parties: `seller.name`). */
+  field: string;
+  reason: ReadDoubtReason;
+}
+
 export type EInvoiceSyntax = 'UBL' | 'CII' | 'ZUGFeRD1';
 
 export interface ExtractedInvoice {
@@ -122,6 +134,8 @@ export interface ExtractedInvoice {
   lineItems: ExtractedLineItem[];
   /** Free notes of the document (e.g. BT-22), for the reader's reference. */
   notes: string[];
+  /** Fields a text or OCR reading left empty on purpose, and why. */
+  doubts?: ReadDoubt[];
 }
 
 /** Why a document could not be read; the server maps these to translated messages. */

@@ -50,11 +50,11 @@ async function readPdf(body: Uint8Array, report: ReportProgress): Promise<Docume
   await report(50);
   const hasText = visible.hasTextLayer && visible.text.replace(/\s+/g, '').length >= MIN_TEXT_LAYER_CHARS;
   if (embedded) {
-    const readTotal = hasText ? (readInvoiceText(visible.text, 'text').totalAmount?.value ?? null) : null;
+    const readTotal = hasText ? (readInvoiceText(visible, 'text').totalAmount?.value ?? null) : null;
     const hybridMismatches = findHybridMismatches(embedded, { text: visible.text, hasTextLayer: hasText, readTotal });
     return { invoice: embedded, hybridMismatches };
   }
-  if (hasText) return { invoice: readInvoiceText(visible.text, 'text'), hybridMismatches: [] };
+  if (hasText) return { invoice: readInvoiceText(visible, 'text'), hybridMismatches: [] };
   // A scan: pages are rendered and OCRed one at a time (readScannedPdf), so one page bitmap lives.
   // Progress runs from 50 to 95 over the pages.
   const scanned = await readScannedPdf(new Uint8Array(body), {

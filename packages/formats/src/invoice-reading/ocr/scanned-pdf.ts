@@ -2,7 +2,8 @@
  * A scanned PDF (no text layer): each page is rendered to a PNG at ~300 dpi with pdf.js and
  * @napi-rs/canvas, then OCRed. Pages go one at a time so that only one page bitmap is alive.
  */
-import { getDocumentProxy, renderPageAsImage } from 'unpdf';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { ReadingError } from '../extracted-invoice.js';
 import { readInvoiceText } from '../text/read-invoice-text.js';
 import type { ExtractedInvoice } from '../extracted-invoice.js';
@@ -25,24 +26,56 @@ export interface ScannedPdfOptions {
   onPage?: (done: number, total: number) => void | Promise<void>;
 }
 
-export async function renderPdfPage(
-  doc: Awaited<ReturnType<typeof getDocumentProxy>>,
-  page: number,
-  dpi: number,
-): Promise<Uint8Array> {
-  const image = await renderPageAsImage(doc, page, {
-    canvasImport: () => import('@napi-rs/canvas'),
-    scale: dpi / 72,
-  });
-  return new Uint8Array(image);
+/**
+ * Renders one page to PNG. pdf.js's own Node build draws the glyph outlines of the PDF's fonts
+ * (disableFontFace) and finds the 14 standard fonts in its package; unpdf's bundled build has
+ * neither in Node and renders text-drawn pages blank, so a PDF whose text sits in fonts without a
+ * usable text layer (outlined or broken encodings) would reach OCR as an empty page.
+ */
+export async function renderPdfPage(doc: PdfDocument, page: number, dpi: number): Promise<Uint8Array> {
+  const { createCanvas } = await import('@napi-rs/canvas');
+  const pdfPage = await doc.getPage(page);
+  try {
+    const viewport = pdfPage.getViewport({ scale: dpi / 72 });
+    const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+    const context = canvas.getContext('2d');
+    // PNG pages are transparent by default; OCR wants ink on white paper.
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    // @napi-rs/canvas implements the 2D context pdf.js draws on; its types are its own (no DOM lib here).
+    const params = { canvasContext: context, canvas, viewport } as unknown as Parameters<typeof pdfPage.render>[0];
+    await pdfPage.render(params).promise;
+    return new Uint8Array(await canvas.encode('png'));
+  } finally {
+    pdfPage.cleanup();
+  }
+}
+
+type PdfDocument = Awaited<ReturnType<typeof openForRendering>>;
+
+/** Opens a PDF with pdf.js's Node build, set up to render text from the fonts' outlines. */
+export async function openForRendering(pdf: Uint8Array) {
+  const { getDocument, VerbosityLevel } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const base = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+  return getDocument({
+    // A copy: pdf.js may transfer (detach) the buffer it is given.
+    data: new Uint8Array(pdf),
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    standardFontDataUrl: `${base}/standard_fonts/`,
+    cMapUrl: `${base}/cmaps/`,
+    cMapPacked: true,
+    verbosity: VerbosityLevel.ERRORS,
+  }).promise;
 }
 
 export async function readScannedPdf(pdf: Uint8Array, options: ScannedPdfOptions = {}): Promise<ScannedPdfResult> {
   const started = performance.now();
   const dpi = options.dpi ?? 300;
-  let doc: Awaited<ReturnType<typeof getDocumentProxy>>;
+  let doc: PdfDocument;
   try {
-    doc = await getDocumentProxy(new Uint8Array(pdf), { isEvalSupported: false, verbosity: 0 });
+    doc = await openForRendering(pdf);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new ReadingError(/password/i.test(message) ? 'encrypted_pdf' : 'broken_pdf', message);

@@ -18,9 +18,10 @@ describe.skipIf(!present)('invoice2data fixtures (text layer and plain text)', (
     const misses: string[] = [];
     const all: FieldCheck[] = [];
     for (const doc of listInvoice2data(dir)) {
-      const text =
-        doc.kind === 'pdf' ? (await extractPdfText(new Uint8Array(readFileSync(doc.file)))).text : readFileSync(doc.file, 'utf8');
-      const inv = readInvoiceText(text, 'text');
+      const input =
+        doc.kind === 'pdf' ? await extractPdfText(new Uint8Array(readFileSync(doc.file))) : readFileSync(doc.file, 'utf8');
+      const text = typeof input === 'string' ? input : input.text;
+      const inv = readInvoiceText(input, 'text');
       const { checks } = scoreFixture(doc.expected, inv, text);
       for (const c of checks) if (!c.ok) misses.push(`${doc.name} ${c.field}: expected ${c.expected}, read ${c.actual}`);
       all.push(...checks);

@@ -18,11 +18,20 @@ export const INVOICE_NUMBER: LabelSpec[] = [
   spec(/rechnungs?-?\s?(?:nummer|nr\.?)|rechnung\s+(?:nr\.?|nummer|no\.?)|re\.?-?nr\.?/i, 0.9),
   spec(/invoice\s*(?:number|no\.?|nr\.?|#|num\.?|id)|inv\.?\s?(?:no\.?|#)/i, 0.9),
   spec(/beleg-?(?:nummer|nr\.?)|factuurnummer|facture\s*(?:n°|no\.?|nr\.?|num[ée]ro)|faktura\s+nr\.?/i, 0.85),
+  // A title line: "Handelsrechnung (380) Nr. R18-31 vom 03.10.2018", "Credit note no. 17".
+  spec(
+    /(?:\p{L}*rechnung\p{L}*|gutschrift|rechnungskorrektur|stornorechnung|invoice|credit\s*note|avoir)(?:\s+\p{Ll}{2,4}\s+\p{L}+)?(?:\s*\([^)]*\))*\s+(?:nr\.?|no\.?|nummer|number|n°)/iu,
+    0.85,
+  ),
   spec(/bill\s*(?:number|no\.?)|document\s*(?:number|no\.?)/i, 0.7),
-  spec(/invoice|rechnung|facture/i, 0.6, true),
+  spec(/invoice|rechnung|facture|gutschrift|avoir|credit\s*note/i, 0.6, true),
   spec(/#/, 0.5, true),
   spec(/booking\s*id|receipt\s*(?:number|no\.?)|quittungs?-?nr\.?/i, 0.5),
 ];
+
+/** Words that make a number label point at another document than the invoice itself. */
+export const OTHER_DOCUMENT =
+  /ursprungs|original|bezug|vorherig|zugehörig|preceding|related|corrected|liée|bestell|auftrag|order|kunden|customer|liefer|delivery/i;
 
 export const INVOICE_DATE: LabelSpec[] = [
   spec(
@@ -34,8 +43,15 @@ export const INVOICE_DATE: LabelSpec[] = [
 
 export const DUE_DATE: LabelSpec[] = [
   spec(
-    /fälligkeits?(?:datum)?|fällig\s*(?:am|bis|zum)?|zahlbar\s*(?:bis|spätestens\s*(?:am|bis)?)|zahlungsziel|due\s*(?:date|on|by)?|payment\s*due|pay\s*by|date\s*limite\s*de\s*paiement|vervaldatum/i,
+    /fälligkeits?(?:datum)?|fällig\s*(?:am|bis|zum)?|zahlbar\s*(?:bis|spätestens\s*(?:am|bis)?)|zahlungsziel|due\s*(?:date|on|by)?|payment\s*due|pay\s*by|date\s*limite\s*de\s*paiement|date\s*d['’]échéance|vervaldatum|(?:remit|pay)\s*(?:until|by|before)/i,
     0.9,
+  ),
+];
+
+export const DUE_PHRASE: LabelSpec[] = [
+  spec(
+    /(?:überweisen|zahlen|begleichen)\s+sie\s+(?:\p{L}+\s+){0,5}?bis\s*(?:zum|spätestens)?|please\s+pay\s+(?:\p{L}+\s+){0,4}?(?:by|until|before)/iu,
+    0.8,
   ),
 ];
 
@@ -67,10 +83,18 @@ export const PURCHASE_ORDER: LabelSpec[] = [
 /** Net: must be checked before TOTAL, whose generic words also appear in "Total HT". */
 export const NET: LabelSpec[] = [
   spec(
-    /netto-?(?:betrag|summe)|summe\s*netto|gesamt\s*netto|(?:gesamt|rechnungs)betrag\s*netto|zwischensumme|warenwert|net\s*(?:amount|total)|total\s*(?:net|excl\.?(?:uding)?\s*(?:vat|tax))|subtotal|sub-total|total\s*ht|montant\s*ht|exclusief\s*btw|totaal\s*excl/i,
+    /(?:rechnungs)?summe\s*(?:ohne|exkl\.?|excl\.?)\s*(?:ust|mwst|umsatzsteuer)|netto-?(?:betrag|summe)|summe\s*netto|gesamt\s*netto|(?:gesamt|rechnungs)betrag\s*netto|zwischensumme|warenwert|net\s*(?:amount|total)|total\s*(?:net|excl\.?(?:uding)?\s*(?:vat|tax))|subtotal|sub-total|total\s*ht|montant\s*ht|exclusief\s*btw|totaal\s*excl/i,
     0.85,
   ),
   spec(/netto|net/i, 0.6, true),
+];
+
+/** Labels of the tax total (all rates together), surer than a single rate's line. */
+export const TAX_TOTAL: LabelSpec[] = [
+  spec(
+    /steuerbetrag|(?:ust|mwst|umsatzsteuer)\.?\s*(?:gesamt|summe)|(?:gesamt|summe)\s*(?:der\s*)?(?:ust|mwst|umsatzsteuer)|(?:mwst|ust)-?betrag|total\s*(?:vat|tax)|(?:vat|tax)\s*total/i,
+    0.9,
+  ),
 ];
 
 export const TAX: LabelSpec[] = [
@@ -87,19 +111,25 @@ export const TAX: LabelSpec[] = [
 
 export const TOTAL: LabelSpec[] = [
   spec(
-    /gesamtbetrag|rechnungsbetrag|endbetrag|bruttobetrag|gesamtsumme|summe\s*brutto|gesamt\s*brutto|brutto-?summe|invoice\s*total|total\s*(?:amount|due|gross|incl\.?)|grand\s*total|total\s*ttc|total\s*for\s*this\s*invoice|totaal|należność\s*ogółem/i,
+    /gesamtbetrag|rechnungsbetrag|endbetrag|bruttobetrag|bruttosumme|rechnungssumme\s*brutto|gesamtsumme|summe\s*brutto|gesamt\s*brutto|brutto-?summe|invoice\s*total|total\s*(?:amount|due|gross|incl\.?)|grand\s*total|total\s*ttc|total\s*for\s*this\s*invoice|totaal|należność\s*ogółem/i,
     0.9,
   ),
   spec(/total|summe|gesamt|betrag/i, 0.7, true),
   spec(/zahlbetrag|zu\s*zahlen(?:der\s*betrag)?|amount\s*(?:due|payable)|balance\s*due|somme\s*à\s*payer/i, 0.7),
 ];
 
+/** Words beside a total label that make it the sum of something else (allowances, prepayments). */
+export const NOT_TOTAL =
+  /zuschl(?:ä|ae)ge|abschl(?:ä|ae)ge|rabatte|anzahlung|skonto|allowance|charges|discount|prepaid|positionen/i;
+
+export const CURRENCY_LABEL = /(?:rechnungs)?währung|currency|devise/i;
+
 /** Words after a total label that make it a net or partial sum. */
 export const NOT_GROSS = /\b(?:netto|net|ht|excl|exkl|zzgl|sub|zwischen|mwst|ust|vat|tax|tva|btw)\b|zwischen|^\s*sub/i;
 
 export const AMOUNT_DUE: LabelSpec[] = [
   spec(
-    /zahlbetrag|zu\s*zahlen(?:der\s*betrag)?|offener\s*betrag|restbetrag|amount\s*(?:due|payable)|balance\s*due|somme\s*à\s*payer/i,
+    /zahlbetrag|zu\s*zahlen(?:der\s*betrag)?|offener\s*betrag|restbetrag|amount\s*(?:due|payable)|due\s*payable|balance\s*due|somme\s*à\s*payer/i,
     0.85,
   ),
 ];

@@ -2,13 +2,18 @@
  * The document as lines and cells. A cell is a run of text separated from its neighbours by three
  * or more spaces (pdf-text.ts writes column gaps that way; plain-text invoices use wide padding
  * too). Labelled values are looked up the three ways invoices lay them out: after the label on the
- * same line ("Rechnungsnummer: 4711"), in the same cell of the next line (a header row of labels
- * over a row of values), or alone on the next line.
+ * same line ("Rechnungsnummer: 4711"), in the same column of the next line (a header row of labels
+ * over a row of values), or alone on the next line. Where the page positions of the cells are
+ * known (PDF text layer, OCR words) "the same column" is the cell below that overlaps the label
+ * horizontally; without them it is the cell with the same index.
  */
+import type { CellBox } from './pdf-text.js';
 
 export interface Cell {
   text: string;
   index: number;
+  /** Left and right edge on the page, when known. */
+  box?: CellBox;
 }
 
 export interface Line {
@@ -27,16 +32,41 @@ export interface LabelHit<T> {
   placement: Placement;
 }
 
-export function toLines(text: string): Line[] {
-  return text.split(/\r?\n|\f/).map((raw, index) => {
-    const text = raw.replace(/\t/g, '   ').replace(/\s+$/, '');
-    const cells = text
+/** `layout[i]`, when given, holds the page positions of line i's cells (see PositionedText). */
+export function toLines(text: string, layout?: readonly (CellBox[] | null)[]): Line[] {
+  const rows = text.split(/\r?\n/).flatMap((row, i) => {
+    // A form feed alone on its line is a page break; "\f" inside a line splits it as before.
+    const parts = row.split('\f');
+    return parts.map((part, k) => ({ part, boxes: parts.length === 1 ? (layout?.[i] ?? null) : null, k }));
+  });
+  return rows.map(({ part, boxes }, index) => {
+    const text = part.replace(/\t/g, '   ').replace(/\s+$/, '');
+    const cells: Cell[] = text
       .split(/\s{3,}/)
       .map((cell) => cell.trim())
       .filter((cell) => cell !== '')
       .map((cell, i) => ({ text: cell, index: i }));
+    // Positions count only when the cells agree with them (a run holding wide spaces would not).
+    if (boxes && boxes.length === cells.length) cells.forEach((cell, i) => (cell.box = boxes[i]));
     return { text, index, cells };
   });
+}
+
+/** The cell of `line` under `cell` by page position (overlapping it most), or null. */
+export function cellBelow(cell: Cell, line: Line): Cell | null {
+  const box = cell.box;
+  if (!box) return null;
+  let best: Cell | null = null;
+  let bestOverlap = 0;
+  for (const candidate of line.cells) {
+    if (!candidate.box) return null;
+    const overlap = Math.min(box.xEnd, candidate.box.xEnd) - Math.max(box.x, candidate.box.x);
+    if (overlap > bestOverlap) {
+      best = candidate;
+      bestOverlap = overlap;
+    }
+  }
+  return best;
 }
 
 /** Matches `label` and parses what follows it; returns every hit in document order. */
@@ -44,7 +74,7 @@ export function findLabeled<T>(
   lines: Line[],
   label: RegExp,
   parse: (raw: string) => T | null,
-  options: { cellStart?: boolean; exclude?: RegExp } = {},
+  options: { cellStart?: boolean; exclude?: RegExp; wholeColumn?: boolean } = {},
 ): LabelHit<T>[] {
   const hits: LabelHit<T>[] = [];
   const re = new RegExp(label.source, label.flags.includes('i') ? 'iu' : 'u');
@@ -58,6 +88,8 @@ export function findLabeled<T>(
       if (options.exclude?.test(cell.text)) continue;
       const hit = valueAfter(lines, line, cell, m.index + m[0].length, parse);
       if (hit) hits.push(hit);
+      // A table column of amounts (rows per rate, then the total row): every value below counts.
+      if (hit?.placement === 'column' && options.wholeColumn) hits.push(...restOfColumn(lines, cell, hit.line, parse));
       break;
     }
   }
@@ -80,6 +112,17 @@ function valueAfter<T>(lines: Line[], line: Line, cell: Cell, end: number, parse
   }
   const next = nextNonEmpty(lines, line.index);
   if (!next) return null;
+  if (cell.box && next.cells.some((c) => c.box)) {
+    // Positions known: the value is the first cell below the label (within three lines) that
+    // parses, whatever other columns do: a wrapped description may sit between.
+    let row: Line | undefined = next;
+    for (let step = 0; row && step < 3; step++, row = nextNonEmpty(lines, row.index)) {
+      const below = cellBelow(cell, row);
+      const value = below ? parse(below.text) : null;
+      if (below && value !== null) return { value, raw: below.text, line: row.index, placement: 'column' };
+    }
+    return null;
+  }
   if (line.cells.length > 1) {
     const below = next.cells[cell.index];
     if (below && next.cells.length >= line.cells.length - 1) {
@@ -92,6 +135,19 @@ function valueAfter<T>(lines: Line[], line: Line, cell: Cell, end: number, parse
   if (!first) return null;
   const value = parse(first.text);
   return value === null ? null : { value, raw: first.text, line: next.index, placement: 'next-line' };
+}
+
+/** The values under `label` after the row at `from`, while each row has a parsing cell there. */
+function restOfColumn<T>(lines: Line[], label: Cell, from: number, parse: (raw: string) => T | null): LabelHit<T>[] {
+  const out: LabelHit<T>[] = [];
+  let row = nextNonEmpty(lines, from);
+  for (let step = 0; row && step < 8; step++, row = nextNonEmpty(lines, row.index)) {
+    const below = cellBelow(label, row);
+    const value = below ? parse(below.text) : null;
+    if (!below || value === null) break;
+    out.push({ value, raw: below.text, line: row.index, placement: 'column' });
+  }
+  return out;
 }
 
 export function nextNonEmpty(lines: Line[], from: number): Line | undefined {

@@ -7,7 +7,8 @@
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import type { ExtractedAddress } from '../extracted-invoice.js';
 import { BIC_LABEL, BUYER_LABEL, LEGAL_FORM, SELLER_LABEL, TAX_NUMBER_LABEL, TITLE_WORDS, VAT_ID_LABEL } from './labels-de-en.js';
-import { type Line, stripSeparators } from './lines.js';
+import { cellBelow, type Line, nextNonEmpty, stripSeparators } from './lines.js';
+import { isName, sellerBlockName } from './party-names.js';
 
 export interface Candidate<T> {
   value: T;
@@ -149,11 +150,13 @@ export function guessSeller(lines: Line[], websites: string[]): SellerGuess | nu
   const guesses: SellerGuess[] = [];
   const add = (name: string, weight: number, at: number, buyerName: string | null = null) => {
     const clean = cleanName(name);
-    if (clean.length < 2 || /^\d/.test(clean) || isNotAName(name.trim()) || isNotAName(clean)) return;
+    if (!isName(clean) || isNotAName(name.trim()) || isNotAName(clean)) return;
     const following = lines.slice(at + 1, at + 6).map((l) => l.cells[0]?.text ?? '');
     guesses.push({ name: clean, weight, address: parseAddress(following), buyerName });
   };
   const top = lines.filter((l) => l.cells.length > 0).slice(0, 8);
+  const block = sellerBlockName(lines);
+  if (block) add(block.name, block.how === 'name-label' ? 0.93 : 0.88, block.line);
   for (const line of lines) {
     const first = line.cells[0]?.text ?? '';
     // Sender line above the address window: "Muster GmbH · Hauptstr. 1 · 12345 Berlin".
@@ -170,15 +173,28 @@ export function guessSeller(lines: Line[], websites: string[]): SellerGuess | nu
       const below = lines.slice(line.index + 1).find((l) => l.cells.length > 0);
       guesses.push({ name: cleanName(senderName), weight: 0.85, address, buyerName: below?.cells[0]?.text ?? null });
     }
-    const labelled = line.cells.find((c) => SELLER_LABEL.test(c.text));
+    // "Kontoinhaber: Muster GmbH", "Payee:": a label at the start of its cell, ending it or with a colon.
+    // "Kontoinhaber: Muster GmbH", "Payee:", "Payment received by OYO": a label with a colon, one
+    // that ends its cell, or a phrase ending in "by" — not the word inside a name ("Lieferant GmbH").
+    const labelled = line.cells.find((c) => {
+      const m = SELLER_LABEL.exec(c.text);
+      return m && (/:/.test(m[0]) || /\bby\s*$/i.test(m[0]) || (m.index === 0 && c.text.trim().length === m[0].trim().length));
+    });
     const label = labelled ? SELLER_LABEL.exec(labelled.text) : null;
     if (labelled && label) {
       const after = line.cells[labelled.index + 1]?.text ?? '';
       const rest = stripSeparators(labelled.text.slice(label.index + label[0].length)) || after;
       if (rest) add(rest, 0.8, line.index);
       else {
-        const next = lines.slice(line.index + 1).find((l) => l.cells.length > 0);
-        if (next) add(next.cells[0]!.text, 0.75, next.index);
+        // The name under the label: in its column where positions are known, else the next line.
+        let row = nextNonEmpty(lines, line.index);
+        for (let step = 0; row && step < 3; step++, row = nextNonEmpty(lines, row.index)) {
+          const cell = labelled.box && row.cells.some((c) => c.box) ? cellBelow(labelled, row) : row.cells[0];
+          if (cell && isName(cleanName(cell.text))) {
+            add(cell.text, 0.75, row.index);
+            break;
+          }
+        }
       }
     }
     for (const cell of line.cells) {

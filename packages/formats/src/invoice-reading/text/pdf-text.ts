@@ -7,8 +7,23 @@
 import { getDocumentProxy } from 'unpdf';
 import { ReadingError } from '../extracted-invoice.js';
 
-export interface PdfText {
+/** Where a cell (a run of text between column gaps) sits on its page: left and right edge. */
+export interface CellBox {
+  x: number;
+  xEnd: number;
+}
+
+/**
+ * A page's text with the horizontal position of each cell: `layout[i]` holds the boxes of the
+ * cells of text line `i` (split on \n; null for the form-feed line between pages). The reader uses
+ * them to find a value under its label even when other columns change the cell count.
+ */
+export interface PositionedText {
   text: string;
+  layout: (CellBox[] | null)[];
+}
+
+export interface PdfText extends PositionedText {
   pages: number;
   /** False when the PDF carries (almost) no text: a scan that needs OCR. */
   hasTextLayer: boolean;
@@ -35,7 +50,7 @@ export async function extractPdfText(pdf: Uint8Array): Promise<PdfText> {
     throw toReadingError(error);
   }
   try {
-    const pageTexts: string[] = [];
+    const pageTexts: PositionedText[] = [];
     let visible = 0;
     for (let n = 1; n <= doc.numPages; n++) {
       const page = await doc.getPage(n);
@@ -57,7 +72,7 @@ export async function extractPdfText(pdf: Uint8Array): Promise<PdfText> {
       page.cleanup();
     }
     return {
-      text: pageTexts.join('\n\f\n'),
+      ...joinPages(pageTexts),
       pages: doc.numPages,
       hasTextLayer: visible >= MIN_CHARS,
     };
@@ -75,8 +90,18 @@ function toReadingError(error: unknown): ReadingError {
   return new ReadingError('broken_pdf', message);
 }
 
+/** Pages joined by a form feed on a line of its own (the reader treats it as a blank line). */
+export function joinPages(pages: PositionedText[]): PositionedText {
+  const layout: (CellBox[] | null)[] = [];
+  pages.forEach((page, i) => {
+    if (i > 0) layout.push(null);
+    layout.push(...page.layout);
+  });
+  return { text: pages.map((p) => p.text).join('\n\f\n'), layout };
+}
+
 /** Groups runs into lines (baselines within ~40 % of the font height) and joins them by x. */
-export function layoutLines(runs: Run[]): string {
+export function layoutLines(runs: Run[]): PositionedText {
   const sorted = [...runs].sort((p, q) => q.y - p.y || p.x - q.x);
   const lines: Run[][] = [];
   for (const run of sorted) {
@@ -85,24 +110,30 @@ export function layoutLines(runs: Run[]): string {
     if (line && head && Math.abs(head.y - run.y) <= Math.max(2, Math.min(head.height, run.height) * 0.4)) line.push(run);
     else lines.push([run]);
   }
-  return lines.map(joinLine).join('\n');
+  const joined = lines.map(joinLine);
+  return { text: joined.map((l) => l.text).join('\n'), layout: joined.map((l) => l.cells) };
 }
 
-function joinLine(line: Run[]): string {
+function joinLine(line: Run[]): { text: string; cells: CellBox[] } {
   line.sort((p, q) => p.x - q.x);
   let out = '';
   let end: number | null = null;
+  const cells: CellBox[] = [];
   for (const run of line) {
+    const gap = end === null ? Infinity : run.x - end;
+    const charWidth = run.height * 0.5;
     if (end !== null) {
       // A gap wider than about two characters is a column break: keep it visible as 3+ spaces,
       // so label/value pairs stay apart from neighbouring columns.
-      const gap = run.x - end;
-      const charWidth = run.height * 0.5;
       if (gap > charWidth * 2) out += '   ';
       else if (gap > charWidth * 0.2 && !out.endsWith(' ') && !run.str.startsWith(' ')) out += ' ';
     }
+    const runEnd = run.x + run.width;
+    const cell = cells[cells.length - 1];
+    if (!cell || gap > charWidth * 2) cells.push({ x: run.x, xEnd: runEnd });
+    else cell.xEnd = Math.max(cell.xEnd, runEnd);
     out += run.str;
-    end = run.x + run.width;
+    end = runEnd;
   }
-  return out.replace(/\s+$/, '');
+  return { text: out.replace(/\s+$/, ''), cells };
 }

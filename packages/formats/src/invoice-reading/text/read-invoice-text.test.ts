@@ -85,9 +85,16 @@ describe('readInvoiceText (German)', () => {
     expect(inv.buyer.name?.value).toBe('Bäckerei Sonnenschein');
   });
 
-  it('lowers confidence when net + tax does not add up to the total', () => {
+  it('leaves net and tax empty, saying why, when they do not add up to the total', () => {
     const wrong = readInvoiceText(GERMAN.replace('1.469,13 €', '1.569,13 €'), 'text');
-    expect(wrong.netAmount!.confidence).toBeLessThan(inv.netAmount!.confidence - 0.2);
+    expect(wrong.netAmount).toBeUndefined();
+    expect(wrong.taxAmount).toBeUndefined();
+    expect(wrong.doubts).toEqual([
+      { field: 'netAmount', reason: 'totals_disagree' },
+      { field: 'taxAmount', reason: 'totals_disagree' },
+    ]);
+    // The total stands alone, less sure than when everything agrees.
+    expect(wrong.totalAmount?.value).toBe(156913);
     expect(wrong.totalAmount!.confidence).toBeLessThan(inv.totalAmount!.confidence);
   });
 });

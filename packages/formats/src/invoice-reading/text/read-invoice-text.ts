@@ -6,13 +6,15 @@
 import { addDaysIso } from '@kontor/domain';
 import { emptyExtractedInvoice, type ExtractedInvoice, type ExtractedTaxLine } from '../extracted-invoice.js';
 import { detectCurrency, findAmounts, findPercent, type FoundAmount } from './amounts.js';
-import { adjust, clamp, field, reconcileTotals } from './confidence.js';
+import { adjust, checkTaxRate, clamp, field, PLACEMENT } from './confidence.js';
 import { detectOrder, firstDate, findPeriod, type DateOrder } from './dates.js';
 import * as L from './labels-de-en.js';
-import { findLabeled, type LabelHit, type Line, toLines } from './lines.js';
+import { findLabeled, type LabelHit, type Line, stripSeparators, toLines } from './lines.js';
 import { cleanOcrText } from './ocr-noise.js';
+import type { PositionedText } from './pdf-text.js';
 import { findBics, findIbans, findTaxNumbers, findVatIds, guessSeller, websiteKeys } from './parties.js';
 import { findPaymentTerms, findSkonto } from './skonto.js';
+import { type AmountCandidate, type ChosenAmount, chooseTotals } from './totals.js';
 
 type Source = 'text' | 'ocr';
 
@@ -77,15 +79,18 @@ function labelAmounts(raw: string): FoundAmount[] {
 
 const lastOf = (raw: string): FoundAmount | null => labelAmounts(raw).at(-1) ?? null;
 
-export function readInvoiceText(text: string, source: Source): ExtractedInvoice {
+/** `input` is plain text, or text with the page positions of its cells (PDF text layer, OCR). */
+export function readInvoiceText(input: string | PositionedText, source: Source): ExtractedInvoice {
+  const text = typeof input === 'string' ? input : input.text;
   const clean = source === 'ocr' ? cleanOcrText(text) : text;
-  const lines = toLines(clean);
+  const lines = toLines(clean, typeof input === 'string' ? undefined : input.layout);
   const order = detectOrder(clean);
   const inv = emptyExtractedInvoice(source === 'ocr' ? 'ocr' : 'text-pdf');
   const date = (raw: string) => firstDate(raw, order);
   const ident = parseIdentifier(order);
 
-  const number = pick(lines, L.INVOICE_NUMBER, ident);
+  // A number that refers to another document (the corrected invoice, an order) is not this one's.
+  const number = pick(lines, L.INVOICE_NUMBER, ident, 'first', L.OTHER_DOCUMENT);
   if (number) inv.invoiceNumber = field(number.value, number.weight, source, number.placement);
   inv.type = field(/gutschrift|credit\s*note|avoir|creditnota/i.test(clean) ? 'credit_note' : 'invoice', 0.7, source);
 
@@ -108,7 +113,7 @@ export function readInvoiceText(text: string, source: Source): ExtractedInvoice 
     if (fallback) inv.date = field(fallback, onNumberLine ? 0.65 : 0.4, source);
   }
 
-  const due = pick(lines, L.DUE_DATE, date);
+  const due = pick(lines, [...L.DUE_DATE, ...L.DUE_PHRASE], date);
   if (due) inv.dueDate = field(due.value, due.weight, source, due.placement);
   const terms = findPaymentTerms(lines);
   if (terms) {
@@ -130,39 +135,73 @@ export function readInvoiceText(text: string, source: Source): ExtractedInvoice 
   return inv;
 }
 
-function readAmounts(lines: Line[], text: string, inv: ExtractedInvoice, source: Source): void {
-  const net = pick(lines, L.NET, lastOf, 'last', /\b(?:brutto|gross|ttc|incl)\b/i);
-  if (net) inv.netAmount = field(net.value.value, net.weight, source, net.placement);
-
-  const notGross = /\b(?:netto|net|ht|excl\.?|exkl\.?|zzgl\.?)\b|zwischen|subtot/i;
-  let total = pick(lines, L.TOTAL.slice(0, 1), lastOf, 'last', notGross);
-  total ??= pick(lines, L.TOTAL.slice(1), lastOf, 'last', L.NOT_GROSS);
-  if (total) inv.totalAmount = field(total.value.value, total.weight, source, total.placement);
-  const due = pick(lines, L.AMOUNT_DUE, lastOf, 'last');
-  if (due) inv.amountDue = field(due.value.value, due.weight, source, due.placement);
-
-  // "Total facture   24.99   5.00   29.99": a summary row of net, tax and gross under one label.
-  const totalLine = total ? lines[total.line] : undefined;
-  const row = totalLine ? findAmounts(totalLine.text) : [];
-  if (row.length === 3 && Math.abs(row[0]!.value + row[1]!.value - row[2]!.value) <= 1) {
-    inv.netAmount ??= field(row[0]!.value, 0.75, source);
-    inv.taxAmount ??= field(row[1]!.value, 0.75, source);
+/** Every amount the labels of `specs` point at, weighted by label and placement. */
+function labelledAmounts(lines: Line[], specs: L.LabelSpec[], exclude?: RegExp, factor = 1): AmountCandidate[] {
+  const out: AmountCandidate[] = [];
+  for (const spec of specs) {
+    for (const hit of findLabeled(lines, spec.re, lastOf, { cellStart: spec.cellStart, exclude, wholeColumn: true })) {
+      out.push({ value: hit.value.value, weight: spec.weight * PLACEMENT[hit.placement] * factor, line: hit.line });
+    }
   }
-
-  readTax(lines, inv, source);
-  reconcileTotals(inv, source);
-
-  const currency = detectCurrency(text);
-  const attached = total?.value.currency ?? net?.value.currency ?? null;
-  const code = attached ?? currency?.code ?? null;
-  if (code) {
-    const agree = currency?.code === code;
-    inv.currency = field(code, (currency?.explicit ? 0.9 : 0.75) + (agree && attached ? 0.05 : 0), source);
-  }
+  return out;
 }
 
-function readTax(lines: Line[], inv: ExtractedInvoice, source: Source): void {
-  // Every tax line, grouped by rate (the last line per rate wins: summaries repeat themselves).
+function readAmounts(lines: Line[], text: string, inv: ExtractedInvoice, source: Source): void {
+  const nets = labelledAmounts(lines, L.NET, /\b(?:brutto|gross|ttc|incl)\b/i);
+  const notGross = /\b(?:netto|net|ht|excl\.?|exkl\.?|zzgl\.?|ohne)\b|zwischen|subtot/i;
+  const totals = [
+    ...labelledAmounts(lines, L.TOTAL.slice(0, 1), new RegExp(`${notGross.source}|${L.NOT_TOTAL.source}`, 'i')),
+    ...labelledAmounts(lines, L.TOTAL.slice(1), new RegExp(`${L.NOT_GROSS.source}|${L.NOT_TOTAL.source}`, 'i')),
+  ];
+  const dues = labelledAmounts(lines, L.AMOUNT_DUE);
+  // The amount due equals the total unless something was prepaid: a weaker witness of the total.
+  totals.push(...dues.map((d) => ({ ...d, weight: d.weight * 0.8 })));
+  const lastDue = dues.sort((a, b) => a.line - b.line).at(-1);
+  if (lastDue) inv.amountDue = field(lastDue.value, lastDue.weight, source);
+
+  // "Total facture   24.99   5.00   29.99": a summary row of net, tax and gross under one label.
+  const taxes = [...labelledAmounts(lines, L.TAX_TOTAL), ...readTax(lines, inv, source)];
+  for (const t of totals) {
+    const row = findAmounts(lines[t.line]?.text ?? '');
+    if (row.length === 3 && Math.abs(row[0]!.value + row[1]!.value - row[2]!.value) <= 1) {
+      nets.push({ value: row[0]!.value, weight: 0.75, line: t.line });
+      taxes.push({ value: row[1]!.value, weight: 0.75, line: t.line });
+    }
+  }
+
+  const choice = chooseTotals(nets, taxes, totals);
+  const ocrFactor = source === 'ocr' ? 0.92 : 1;
+  const put = (chosen: ChosenAmount | undefined) =>
+    chosen ? { value: chosen.value, confidence: clamp(chosen.confidence * ocrFactor), source } : undefined;
+  inv.netAmount = put(choice.net);
+  inv.taxAmount = put(choice.tax);
+  inv.totalAmount = put(choice.total);
+  (inv.doubts ??= []).push(...choice.doubts);
+  // A credit note prints its amounts negative; Kontor keeps them positive with the type, as the
+  // e-invoice standards do (a correction invoice keeps its signs).
+  if (inv.type?.value === 'credit_note' && (inv.totalAmount?.value ?? 0) < 0) {
+    for (const f of [inv.netAmount, inv.taxAmount, inv.totalAmount]) if (f) f.value = -f.value;
+  }
+  checkTaxRate(inv, source);
+
+  const currency = detectCurrency(text);
+  const code = statedCurrency(lines) ?? currency?.code ?? null;
+  if (code) inv.currency = field(code, currency?.code === code ? 0.92 : 0.8, source);
+}
+
+/** "Währung: EUR", "Rechnungswährung: GBP", "Currency: USD": the currency the document says it is in. */
+function statedCurrency(lines: Line[]): string | null {
+  const hit = findLabeled(lines, L.CURRENCY_LABEL, (raw) => /^([A-Z]{3})\b/.exec(stripSeparators(raw))?.[1] ?? null)[0];
+  return hit?.value ?? null;
+}
+
+/**
+ * The tax lines: every line per rate (the last per rate wins: summaries repeat themselves), and
+ * their sum when there are several rates. Returns them as candidates for the tax amount; sets the
+ * rate or the breakdown on `inv`.
+ */
+function readTax(lines: Line[], inv: ExtractedInvoice, source: Source): AmountCandidate[] {
+  const candidates: AmountCandidate[] = [];
   const byRate = new Map<number | null, { tax: number; basis: number | null; weight: number }>();
   for (const spec of L.TAX) {
     const hits = findLabeled(lines, spec.re, (raw) => (labelAmounts(raw).length > 0 ? raw : null), {
@@ -174,21 +213,20 @@ function readTax(lines: Line[], inv: ExtractedInvoice, source: Source): void {
       const amounts = labelAmounts(hit.raw);
       const rate = findPercent(lineText);
       const last = amounts.at(-1)!;
-      byRate.set(rate, { tax: last.value, basis: amounts.length > 1 ? amounts[0]!.value : null, weight: spec.weight });
+      const weight = spec.weight * PLACEMENT[hit.placement];
+      candidates.push({ value: last.value, weight, line: hit.line });
+      byRate.set(rate, { tax: last.value, basis: amounts.length > 1 ? amounts[0]!.value : null, weight });
     }
     if (byRate.size > 0) break;
   }
   const rates = [...byRate.keys()].filter((r): r is number => r !== null);
-  if (byRate.size > 0) {
-    const sum = [...byRate.values()].reduce((s, t) => s + t.tax, 0);
-    const weight = Math.max(...[...byRate.values()].map((t) => t.weight));
-    inv.taxAmount ??= field(
-      byRate.size > 1 && rates.length === byRate.size ? sum : [...byRate.values()].at(-1)!.tax,
-      weight,
-      source,
-    );
-  }
-  if (rates.length > 1) {
+  if (rates.length > 1 && rates.length === byRate.size) {
+    const all = [...byRate.values()];
+    candidates.push({
+      value: all.reduce((s, t) => s + t.tax, 0),
+      weight: Math.min(...all.map((t) => t.weight)),
+      line: Math.max(...candidates.map((c) => c.line)),
+    });
     inv.taxBreakdown = rates.map((rate): ExtractedTaxLine => {
       const t = byRate.get(rate)!;
       return {
@@ -211,6 +249,7 @@ function readTax(lines: Line[], inv: ExtractedInvoice, source: Source): void {
       }
     }
   }
+  return candidates;
 }
 
 function readPeriodAndOrder(lines: Line[], text: string, inv: ExtractedInvoice, source: Source, order: DateOrder): void {

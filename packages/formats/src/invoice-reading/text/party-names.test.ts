@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { toLines } from './lines.js';
+import { isName, sellerBlockName } from './party-names.js';
+
+describe('isName', () => {
+  it.each([
+    'Lieferant GmbH',
+    'MUSTERLIEFERANT GMBH',
+    'Amazon Web Services, Inc.',
+    'de Lattre Alexis',
+    'Versicherungsverein a.G.',
+    'OYO',
+  ])('accepts %s', (name) => expect(isName(name)).toBe(true));
+  it.each([
+    ['a sentence', 'encapsulated their company data in the image below'],
+    ['a sentence with a capital', '** This is not a VAT invoice'],
+    ['a bare legal form', 'GmbH'],
+    ['a label', 'Nummer'],
+    ['a label with a value', 'Name: Lieferant GmbH'],
+    ['a street', 'Lieferantenstraße 20'],
+    ['a postcode and city', '80333 München'],
+    ['a copyright line', '(c) AWV e.V.'],
+    ['a web address', 'www.musterlieferant.de'],
+    ['a number', '4000001123452'],
+  ])('rejects %s', (_, text) => expect(isName(text)).toBe(false));
+});
+
+describe('sellerBlockName', () => {
+  it('takes "Name:" under the seller heading, not the buyer block', () => {
+    const lines = toLines(
+      ['Verkäufer', 'Nummer:   549910', 'Name:   Lieferant GmbH', 'Käufer/Leistungsempfänger', 'Name:   Kunden AG Mitte'].join(
+        '\n',
+      ),
+    );
+    expect(sellerBlockName(lines)).toMatchObject({ name: 'Lieferant GmbH', how: 'name-label' });
+  });
+
+  it('takes the first line that is a name under a heading without "Name:"', () => {
+    const lines = toLines(['Verkäufer:', 'Nummer   : 549910', 'MUSTERLIEFERANT GMBH', 'BAHNHOFSTRASSE 99'].join('\n'));
+    expect(sellerBlockName(lines)).toMatchObject({ name: 'MUSTERLIEFERANT GMBH', how: 'first-name' });
+  });
+
+  it('joins a value that wrapped above its label in the same column (page positions)', () => {
+    const text = ['Verkäufer', 'MVM Musterhafter', 'Name:   Versicherungsverein Musterstadt a.G.'].join('\n');
+    const layout = [
+      [{ x: 40, xEnd: 90 }],
+      [{ x: 200, xEnd: 290 }],
+      [
+        { x: 40, xEnd: 70 },
+        { x: 200, xEnd: 380 },
+      ],
+    ];
+    expect(sellerBlockName(toLines(text, layout))?.name).toBe('MVM Musterhafter Versicherungsverein Musterstadt a.G.');
+    // Without positions the line above is not known to belong to the value.
+    expect(sellerBlockName(toLines(text))?.name).toBe('Versicherungsverein Musterstadt a.G.');
+  });
+
+  it('finds nothing without a seller heading', () => {
+    expect(sellerBlockName(toLines('Lieferant GmbH\nLieferantenstraße 20'))).toBeNull();
+  });
+});
