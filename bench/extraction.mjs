@@ -10,7 +10,10 @@ import { fieldTable, measureEInvoicePages, measureInvoice2dataPages } from './ex
 import { measureTextAndOcr } from './extraction-text.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const fixtures = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? process.env.KONTOR_FIXTURES ?? path.resolve(root, '../shared/fixtures');
+const fixtures =
+  process.argv.slice(2).find((a) => !a.startsWith('--')) ??
+  process.env.KONTOR_FIXTURES ??
+  path.resolve(root, '../shared/fixtures');
 const einvoices = await measureEInvoices(fixtures);
 const textAndOcr = await measureTextAndOcr(fixtures);
 

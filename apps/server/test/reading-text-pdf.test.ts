@@ -77,6 +77,24 @@ describe('reading text PDFs, hybrid checks and failures', () => {
     expect(invoice.reading!.unsupportedCurrency).toBe('CHF');
   });
 
+  it('leaves net and tax empty when they do not add up to the total, and says why on the fields', async () => {
+    const invoice = await uploadAndRead(testApp, org.admin.cookie, org.id, {
+      filename: 'widerspruch.pdf',
+      contentType: PDF_TYPE,
+      content: await textPdf(
+        supplierInvoiceLines({
+          net: 'Nettobetrag: 1.000,00 EUR',
+          tax: 'MwSt 19%: 123,45 EUR',
+          total: 'Gesamtbetrag: 1.190,00 EUR',
+        }),
+      ),
+    });
+    expect(invoice).toMatchObject({ netAmount: null, taxAmount: null, totalAmount: 119000 });
+    expect(invoice.reading!.fields.netAmount).toEqual({ confidence: 0, source: 'text', doubt: 'totals_disagree' });
+    expect(invoice.reading!.fields.taxAmount).toEqual({ confidence: 0, source: 'text', doubt: 'totals_disagree' });
+    expect(invoice.reading!.fields.totalAmount!.doubt).toBeUndefined();
+  });
+
   it('marks a broken document as failed and keeps it', async () => {
     const response = await uploadFiles(testApp, org.admin.cookie, [
       { filename: 'kaputt.pdf', contentType: PDF_TYPE, content: await textPdf(supplierInvoiceLines()) },

@@ -13,10 +13,26 @@ export type ReadingKind = z.infer<typeof readingKindSchema>;
 /** Confidence at or above which a read field counts as sure; below it the form asks to check. */
 export const SURE_READING_CONFIDENCE = 0.8;
 
+/**
+ * Why reading a PDF's text or a scan left a field empty although the document seemed to state it:
+ * a wrong value costs more than an empty one, so an uncertain value is not offered; the form says
+ * why instead ("two different totals found").
+ */
+export const READ_DOUBT_REASONS = [
+  'several_totals',
+  'totals_disagree',
+  'several_values',
+  'implausible_date',
+  'uncertain',
+] as const;
+export type ReadDoubtReason = (typeof READ_DOUBT_REASONS)[number];
+
 export const readFieldMarkSchema = z.object({
-  /** 0..1; 1 for values taken from an e-invoice's XML. */
+  /** 0..1; 1 for values taken from an e-invoice's XML; 0 for a field left empty on purpose. */
   confidence: z.number().min(0).max(1),
   source: z.enum(['xml', 'text', 'ocr']),
+  /** Set when the field was left empty: why the reader did not offer a value. */
+  doubt: z.enum(READ_DOUBT_REASONS).optional(),
 });
 export type ReadFieldMark = z.infer<typeof readFieldMarkSchema>;
 

@@ -6,7 +6,7 @@
  * rates are basis points (19 % = 1900), dates are YYYY-MM-DD.
  */
 
-import type { DocumentAccount, EInvoiceRuleWarning, PaymentMeansKind } from '@kontor/domain';
+import type { DocumentAccount, EInvoiceRuleWarning, PaymentMeansKind, ReadDoubtReason } from '@kontor/domain';
 
 export type ReadSource = 'xml' | 'text' | 'ocr';
 
@@ -70,8 +70,6 @@ export interface ExtractedSkonto {
  * Why a text or OCR reading left a field empty although the document seemed to state it: the
  * form tells the person so ("two different totals found") instead of offering a guess.
  */
-export type ReadDoubtReason = 'several_totals' | 'totals_disagree' | 'several_values' | 'implausible_date' | 'uncertain';
-
 export interface ReadDoubt {
   /** The ExtractedInvoice field (dotted for parties: `seller.name`). */
   field: string;

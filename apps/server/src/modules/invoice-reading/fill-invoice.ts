@@ -39,6 +39,17 @@ type FillableColumns = Pick<
   | 'shouldCreateTransaction'
 >;
 
+/** The invoice column each reader field fills, for the doubts the reader reports. */
+const DOUBT_COLUMNS: Record<string, keyof FillableColumns> = {
+  invoiceNumber: 'invoiceNumber',
+  date: 'date',
+  dueDate: 'dueDate',
+  netAmount: 'netAmount',
+  taxAmount: 'taxAmount',
+  totalAmount: 'totalAmount',
+  'seller.name': 'counterpartyName',
+};
+
 export type NewLineItem = Omit<InvoiceLineItemRow, 'organizationId' | 'invoiceId' | 'position'>;
 
 export interface InvoiceFill {
@@ -175,6 +186,13 @@ export function fillInvoice(invoice: ExtractedInvoice, context: FillContext): In
   if (invoice.paymentMeans?.value === 'direct_debit' && row.shouldCreateTransaction && row.version === 1) {
     patch.shouldCreateTransaction = false;
     mark('shouldCreateTransaction', invoice.paymentMeans);
+  }
+
+  // Fields the reader left empty on purpose say why, as long as nobody filled them.
+  for (const doubt of invoice.doubts ?? []) {
+    const column = DOUBT_COLUMNS[doubt.field];
+    if (!column || row[column] !== null || patch[column] !== undefined || marks[column]) continue;
+    marks[column] = { confidence: 0, source: sourceOf(invoice), doubt: doubt.reason };
   }
 
   const lineItems = context.lineItemCount === 0 && hasCentAmounts ? toLineItems(invoice) : null;

@@ -37,7 +37,7 @@ export async function readDocument(body: Uint8Array, contentType: string, report
     await report(10);
     const ocr = await recognizeImage(body);
     await report(90);
-    return { invoice: readInvoiceText(ocr.text, 'ocr'), hybridMismatches: [] };
+    return { invoice: readInvoiceText(ocr.positioned, 'ocr'), hybridMismatches: [] };
   }
   throw new ReadingError('ocr_failed', `cannot read ${contentType}`);
 }

@@ -16,7 +16,7 @@ describe.skipIf(!fonts)('OCR (tesseract.js, offline)', { timeout: 120_000 }, () 
     const png = renderSampleInvoice({ dpi: 300 });
     const ocr = await recognizeImage(png, { dpi: 300 });
     expect(ocr.confidence).toBeGreaterThan(0.5);
-    const inv = readInvoiceText(ocr.text, 'ocr');
+    const inv = readInvoiceText(ocr.positioned, 'ocr');
     expect(inv.kind).toBe('ocr');
     expect(inv.invoiceNumber?.value).toBe(SAMPLE_FIELDS.invoiceNumber);
     expect(inv.date?.value).toBe(SAMPLE_FIELDS.date);

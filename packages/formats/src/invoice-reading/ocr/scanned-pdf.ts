@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ReadingError } from '../extracted-invoice.js';
+import { joinPages, type PositionedText } from '../text/pdf-text.js';
 import { readInvoiceText } from '../text/read-invoice-text.js';
 import type { ExtractedInvoice } from '../extracted-invoice.js';
 import { recognizeImage } from './tesseract.js';
@@ -82,7 +83,7 @@ export async function readScannedPdf(pdf: Uint8Array, options: ScannedPdfOptions
   }
   try {
     const pages = Math.min(doc.numPages, options.maxPages ?? 10);
-    const texts: string[] = [];
+    const texts: PositionedText[] = [];
     let confidence = 0;
     for (let n = 1; n <= pages; n++) {
       let png: Uint8Array;
@@ -95,12 +96,13 @@ export async function readScannedPdf(pdf: Uint8Array, options: ScannedPdfOptions
         );
       }
       const result = await recognizeImage(png, { dpi });
-      texts.push(result.text);
+      texts.push(result.positioned);
       confidence += result.confidence;
       await options.onPage?.(n, pages);
     }
-    const text = texts.join('\n\f\n');
-    const invoice = readInvoiceText(text, 'ocr');
+    const positioned = joinPages(texts);
+    const text = positioned.text;
+    const invoice = readInvoiceText(positioned, 'ocr');
     return {
       text,
       pages: doc.numPages,

@@ -9,8 +9,9 @@ import { copyFileSync, existsSync, mkdirSync, rmSync, symlinkSync } from 'node:f
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { createWorker, PSM, type Worker } from 'tesseract.js';
+import { type Block, createWorker, PSM, type Worker } from 'tesseract.js';
 import { ReadingError } from '../extracted-invoice.js';
+import { layoutLines, type PositionedText, type Run } from '../text/pdf-text.js';
 
 export interface OcrOptions {
   /** Resolution the image was rendered at; tesseract guesses (badly) from missing metadata. */
@@ -20,7 +21,10 @@ export interface OcrOptions {
 }
 
 export interface OcrResult {
+  /** The page as lines and cells laid out like the PDF text layer (rows by baseline across columns). */
   text: string;
+  /** The same text with the page position of each cell, for the reader's column lookup. */
+  positioned: PositionedText;
   /** Mean word confidence 0..1. */
   confidence: number;
   ms: number;
@@ -79,14 +83,48 @@ export function recognizeImage(image: Uint8Array, options: OcrOptions = {}): Pro
         preserve_interword_spaces: '1',
         user_defined_dpi: String(options.dpi ?? 300),
       });
-      const { data } = await w.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength));
-      return { text: data.text, confidence: data.confidence / 100, ms: Math.round(performance.now() - started) };
+      const { data } = await w.recognize(
+        Buffer.from(image.buffer, image.byteOffset, image.byteLength),
+        {},
+        { text: true, blocks: true },
+      );
+      const positioned = data.blocks ? layoutLines(wordRuns(data.blocks)) : { text: data.text, layout: [] };
+      return {
+        text: positioned.text,
+        positioned,
+        confidence: data.confidence / 100,
+        ms: Math.round(performance.now() - started),
+      };
     } catch (error) {
       throw new ReadingError('ocr_failed', error instanceof Error ? error.message : String(error));
     }
   });
   queue = run.catch(() => undefined);
   return run;
+}
+
+/**
+ * OCR words as positioned runs, so that the page is laid out by the same rules as a PDF's text
+ * layer (pdf-text.ts): rows by baseline across tesseract's blocks (a label in one block, its value
+ * in the next), column gaps as wide spaces. Image y grows downwards, PDF y upwards: negated.
+ */
+export function wordRuns(blocks: Block[]): Run[] {
+  const runs: Run[] = [];
+  for (const block of blocks) {
+    for (const paragraph of block.paragraphs) {
+      for (const line of paragraph.lines) {
+        const { x0, y0, x1, y1 } = line.baseline;
+        const slope = x1 !== x0 ? (y1 - y0) / (x1 - x0) : 0;
+        const height = line.rowAttributes?.rowHeight || line.bbox.y1 - line.bbox.y0 || 10;
+        for (const word of line.words) {
+          if (word.text.trim() === '') continue;
+          const baseline = y0 + slope * (word.bbox.x0 - x0);
+          runs.push({ str: word.text, x: word.bbox.x0, width: word.bbox.x1 - word.bbox.x0, y: -baseline, height });
+        }
+      }
+    }
+  }
+  return runs;
 }
 
 /** Terminates the shared worker (at shutdown, or after a batch in a job). */

@@ -26,7 +26,7 @@ export const INVOICE_NUMBER: LabelSpec[] = [
   spec(/bill\s*(?:number|no\.?)|document\s*(?:number|no\.?)/i, 0.7),
   spec(/invoice|rechnung|facture|gutschrift|avoir|credit\s*note/i, 0.6, true),
   spec(/#/, 0.5, true),
-  spec(/booking\s*id|receipt\s*(?:number|no\.?)|quittungs?-?nr\.?/i, 0.5),
+  spec(/booking\s*id|receipt\s*(?:number|no\.?)|quittungs?-?nr\.?/i, 0.6),
 ];
 
 /** Words that make a number label point at another document than the invoice itself. */
@@ -35,7 +35,7 @@ export const OTHER_DOCUMENT =
 
 export const INVOICE_DATE: LabelSpec[] = [
   spec(
-    /rechnungsdatum|belegdatum|ausstellungsdatum|invoice\s*date|date\s*of\s*issue|issue\s*date|invoice\s*issued|factuurdatum|date\s*de\s*facturation|data\s*wystawienia/i,
+    /rechnungs-?datum|beleg-?datum|ausstellungsdatum|invoice\s*date|date\s*of\s*issue|issue\s*date|invoice\s*issued|factuurdatum|date\s*de\s*facturation|data\s*wystawienia/i,
     0.9,
   ),
   spec(/datum|date|dated/i, 0.7, true),

@@ -52,21 +52,30 @@ export function toLines(text: string, layout?: readonly (CellBox[] | null)[]): L
   });
 }
 
-/** The cell of `line` under `cell` by page position (overlapping it most), or null. */
-export function cellBelow(cell: Cell, line: Line): Cell | null {
+/**
+ * The cell of `line` under `cell` by page position: the one overlapping it most; else, for a value
+ * set flush right under a left-set label, the first cell starting inside the label's column (from
+ * its left edge to `columnEnd`, the next cell on the label's line). Null when none is there.
+ */
+export function cellBelow(cell: Cell, line: Line, columnEnd = Infinity): Cell | null {
   const box = cell.box;
-  if (!box) return null;
+  if (!box || line.cells.some((c) => !c.box)) return null;
   let best: Cell | null = null;
   let bestOverlap = 0;
   for (const candidate of line.cells) {
-    if (!candidate.box) return null;
-    const overlap = Math.min(box.xEnd, candidate.box.xEnd) - Math.max(box.x, candidate.box.x);
+    const overlap = Math.min(box.xEnd, candidate.box!.xEnd) - Math.max(box.x, candidate.box!.x);
     if (overlap > bestOverlap) {
       best = candidate;
       bestOverlap = overlap;
     }
   }
-  return best;
+  if (best) return best;
+  return line.cells.find((c) => c.box!.x >= box.xEnd && c.box!.x < columnEnd) ?? null;
+}
+
+/** Where the column of `cell` ends: at the next cell of its line, or the page's edge. */
+export function columnEndOf(cell: Cell, line: Line): number {
+  return line.cells[cell.index + 1]?.box?.x ?? Infinity;
 }
 
 /** Matches `label` and parses what follows it; returns every hit in document order. */
@@ -89,7 +98,8 @@ export function findLabeled<T>(
       const hit = valueAfter(lines, line, cell, m.index + m[0].length, parse);
       if (hit) hits.push(hit);
       // A table column of amounts (rows per rate, then the total row): every value below counts.
-      if (hit?.placement === 'column' && options.wholeColumn) hits.push(...restOfColumn(lines, cell, hit.line, parse));
+      if (hit?.placement === 'column' && options.wholeColumn)
+        hits.push(...restOfColumn(lines, cell, columnEndOf(cell, line), hit.line, parse));
       break;
     }
   }
@@ -117,7 +127,7 @@ function valueAfter<T>(lines: Line[], line: Line, cell: Cell, end: number, parse
     // parses, whatever other columns do: a wrapped description may sit between.
     let row: Line | undefined = next;
     for (let step = 0; row && step < 3; step++, row = nextNonEmpty(lines, row.index)) {
-      const below = cellBelow(cell, row);
+      const below = cellBelow(cell, row, columnEndOf(cell, line));
       const value = below ? parse(below.text) : null;
       if (below && value !== null) return { value, raw: below.text, line: row.index, placement: 'column' };
     }
@@ -138,11 +148,17 @@ function valueAfter<T>(lines: Line[], line: Line, cell: Cell, end: number, parse
 }
 
 /** The values under `label` after the row at `from`, while each row has a parsing cell there. */
-function restOfColumn<T>(lines: Line[], label: Cell, from: number, parse: (raw: string) => T | null): LabelHit<T>[] {
+function restOfColumn<T>(
+  lines: Line[],
+  label: Cell,
+  columnEnd: number,
+  from: number,
+  parse: (raw: string) => T | null,
+): LabelHit<T>[] {
   const out: LabelHit<T>[] = [];
   let row = nextNonEmpty(lines, from);
   for (let step = 0; row && step < 8; step++, row = nextNonEmpty(lines, row.index)) {
-    const below = cellBelow(label, row);
+    const below = cellBelow(label, row, columnEnd);
     const value = below ? parse(below.text) : null;
     if (!below || value === null) break;
     out.push({ value, raw: below.text, line: row.index, placement: 'column' });

@@ -160,7 +160,7 @@ export function guessSeller(lines: Line[], websites: string[]): SellerGuess | nu
   for (const line of lines) {
     const first = line.cells[0]?.text ?? '';
     // Sender line above the address window: "Muster GmbH · Hauptstr. 1 · 12345 Berlin".
-    const parts = first.split(/\s+[·•|]\s+|\s*[·•|]\s*|,\s+|\s+[-–]\s+/).map((p) => p.trim());
+    const parts = first.split(/\s+[·•●|]\s+|\s*[·•●|]\s*|,\s+|\s+[-–]\s+/).map((p) => p.trim());
     const senderName = parts[0] ?? '';
     if (
       parts.length >= 3 &&
@@ -213,8 +213,9 @@ export function guessSeller(lines: Line[], websites: string[]): SellerGuess | nu
       if (key.length >= 4 && websites.some((w) => w === key)) add(cell.text, 0.7, line.index);
     }
   }
+  // The first line is often the letterhead: offered at the threshold of what is offered, marked to check.
   const firstLine = top[0];
-  if (firstLine) add(firstLine.cells[0]!.text, 0.45, firstLine.index);
+  if (firstLine) add(firstLine.cells[0]!.text, 0.5, firstLine.index);
   guesses.sort((a, b) => b.weight - a.weight);
   return guesses[0] ?? null;
 }

@@ -16,6 +16,7 @@ describe('isName', () => {
     ['a sentence with a capital', '** This is not a VAT invoice'],
     ['a bare legal form', 'GmbH'],
     ['a label', 'Nummer'],
+    ['a label without its colon', 'Beleg-Datum'],
     ['a label with a value', 'Name: Lieferant GmbH'],
     ['a street', 'Lieferantenstraße 20'],
     ['a postcode and city', '80333 München'],

@@ -19,6 +19,8 @@ export function isName(text: string): boolean {
   if (t.length < 2 || t.length > 80 || !/\p{L}{2}/u.test(t)) return false;
   if (/:/.test(t) || /^\d/.test(t) || COPYRIGHT.test(t) || /@|https?:|www\./i.test(t)) return false;
   if (STREETISH.test(t) || LABEL_WORD.test(t) || BARE_LEGAL_FORM.test(t)) return false;
+  // A label whose colon went astray ("Beleg-Datum", "Kunden-Nr."), as OCR often leaves it.
+  if (/(?:datum|date|nummer|number|-nr\.?|\bnr\.?|\bno\.?)$/i.test(t)) return false;
   const words = t.split(/\s+/);
   if (words.length > 7) return false;
   // A sentence: several lower-case words, or a full stop that is no abbreviation of a legal form.

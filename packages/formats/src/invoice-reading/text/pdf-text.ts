@@ -29,7 +29,8 @@ export interface PdfText extends PositionedText {
   hasTextLayer: boolean;
 }
 
-interface Run {
+/** A run of text at a position: a PDF text item, or an OCR word (y upwards, like PDF space). */
+export interface Run {
   str: string;
   x: number;
   y: number;

@@ -181,3 +181,107 @@ describe('what is never taken for the supplier', () => {
     expect(readInvoiceText('Rechnung R-1001\nGesamtbetrag 119,00 EUR', 'text').seller.name).toBeUndefined();
   });
 });
+
+describe('readInvoiceText: German and English labels, plausibility, what is left empty', () => {
+  const TODAY = '2026-12-07';
+
+  it('reads the number from a title line and not from a reference to another document', () => {
+    const inv = readInvoiceText(
+      ['Rechnung des Versicherers (575) Nr. 01.234.567.8-2018-1 vom 06.12.2018', 'Ursprungsbeleg-Nr   : R87654321012345'].join(
+        '\n',
+      ),
+      'text',
+      { today: TODAY },
+    );
+    expect(inv.invoiceNumber?.value).toBe('01.234.567.8-2018-1');
+    expect(inv.date?.value).toBe('2018-12-06');
+    const correction = readInvoiceText(
+      'Ursprungsbeleg-Nr   : R87654321012345\nRechnungskorrektur Nr. RK21012345 vom 16.09.2018',
+      'text',
+    );
+    expect(correction.invoiceNumber?.value).toBe('RK21012345');
+  });
+
+  it('takes the date from the line after "Nr. … vom"', () => {
+    const inv = readInvoiceText('Gutschrift (Selbst ausgestellte Rechnung) Nr. 471102\nvom 05.03.2018', 'text', { today: TODAY });
+    expect(inv.invoiceNumber?.value).toBe('471102');
+    expect(inv.date?.value).toBe('2018-03-05');
+    expect(inv.type?.value).toBe('credit_note');
+  });
+
+  it('reads the totals block of German e-invoice visualisations', () => {
+    const inv = readInvoiceText(
+      [
+        'Umsatzsteuer ( )S   275,00   7   19,25',
+        'Umsatzsteuer ( )S   198,00   19   37,62',
+        'Positionssumme   473,00',
+        'Gesamtbetrag der Zuschläge   0,00',
+        'Rechnungssumme ohne USt.   473,00',
+        'Steuerbetrag   56,87',
+        'Bruttosumme   529,87',
+        'Zahlbetrag   529,87',
+      ].join('\n'),
+      'text',
+      { today: TODAY },
+    );
+    expect([inv.netAmount?.value, inv.taxAmount?.value, inv.totalAmount?.value]).toEqual([47300, 5687, 52987]);
+  });
+
+  it('reads English totals and a due date written as a request', () => {
+    const inv = readInvoiceText(
+      [
+        'Invoice # RE-507 issued at 2019-06-10',
+        'Net total: 496.00 €',
+        'VAT total: 75.04 €',
+        'Due payable: 571.04 €',
+        'Please remit until 2019-07-01.',
+      ].join('\n'),
+      'text',
+      { today: TODAY },
+    );
+    expect([inv.netAmount?.value, inv.taxAmount?.value, inv.totalAmount?.value]).toEqual([49600, 7504, 57104]);
+    expect(inv.dueDate?.value).toBe('2019-07-01');
+    const german = readInvoiceText(
+      'Rechnungsdatum: 03.10.2018\nDen Rechnungsbetrag überweisen Sie bitte bis zum\n21.11.2018',
+      'text',
+      {
+        today: TODAY,
+      },
+    );
+    expect(german.dueDate?.value).toBe('2018-11-21');
+  });
+
+  it('takes the currency the document states over the symbols it shows', () => {
+    const inv = readInvoiceText('Rechnungswährung   : GBP\nWährung der Umsatzsteuerbuchung : EUR\nSumme 100,00 €', 'text');
+    expect(inv.currency?.value).toBe('GBP');
+  });
+
+  it('keeps a credit note positive with its type, as e-invoices do', () => {
+    const inv = readInvoiceText(
+      ['Avoir AV-2017-0005', 'Total HT   -218,48 €', 'TVA 20%   -43,70 €', 'Total TTC   -262,18 €'].join('\n'),
+      'text',
+    );
+    expect(inv.type?.value).toBe('credit_note');
+    expect([inv.netAmount?.value, inv.taxAmount?.value, inv.totalAmount?.value]).toEqual([21848, 4370, 26218]);
+  });
+
+  it('leaves a due date before the invoice date, and an invoice date far in the future, empty', () => {
+    const early = readInvoiceText('Rechnungsdatum: 15.03.2026\nFällig am: 01.03.2026', 'text', { today: TODAY });
+    expect(early.date?.value).toBe('2026-03-15');
+    expect(early.dueDate).toBeUndefined();
+    expect(early.doubts).toContainEqual({ field: 'dueDate', reason: 'implausible_date' });
+    const future = readInvoiceText('Rechnungsdatum: 15.03.2027', 'text', { today: TODAY });
+    expect(future.date).toBeUndefined();
+    expect(future.doubts).toContainEqual({ field: 'date', reason: 'implausible_date' });
+    // Within the margin (an invoice for next month, dated ahead) it stays.
+    expect(readInvoiceText('Rechnungsdatum: 01.01.2027', 'text', { today: TODAY }).date?.value).toBe('2027-01-01');
+  });
+
+  it('offers no value whose evidence is too weak, and says so', () => {
+    // A date found only somewhere at the top of the page, under no label.
+    const inv = readInvoiceText('Muster GmbH\nAm 05.03.2026 geliefert\nRechnungsnummer: 4711', 'text', { today: TODAY });
+    expect(inv.invoiceNumber?.value).toBe('4711');
+    expect(inv.date).toBeUndefined();
+    expect(inv.doubts).toContainEqual({ field: 'date', reason: 'uncertain' });
+  });
+});

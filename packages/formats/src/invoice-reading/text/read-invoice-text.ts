@@ -9,7 +9,7 @@ import { detectCurrency, findAmounts, findPercent, type FoundAmount } from './am
 import { adjust, checkTaxRate, clamp, field, PLACEMENT } from './confidence.js';
 import { detectOrder, firstDate, findPeriod, type DateOrder } from './dates.js';
 import * as L from './labels-de-en.js';
-import { findLabeled, type LabelHit, type Line, stripSeparators, toLines } from './lines.js';
+import { findLabeled, type LabelHit, type Line, nextNonEmpty, stripSeparators, toLines } from './lines.js';
 import { cleanOcrText } from './ocr-noise.js';
 import type { PositionedText } from './pdf-text.js';
 import { findBics, findIbans, findTaxNumbers, findVatIds, guessSeller, websiteKeys } from './parties.js';
@@ -79,8 +79,13 @@ function labelAmounts(raw: string): FoundAmount[] {
 
 const lastOf = (raw: string): FoundAmount | null => labelAmounts(raw).at(-1) ?? null;
 
+export interface ReadTextOptions {
+  /** Today (YYYY-MM-DD) for the plausibility of dates; the clock's date when not given. */
+  today?: string;
+}
+
 /** `input` is plain text, or text with the page positions of its cells (PDF text layer, OCR). */
-export function readInvoiceText(input: string | PositionedText, source: Source): ExtractedInvoice {
+export function readInvoiceText(input: string | PositionedText, source: Source, options: ReadTextOptions = {}): ExtractedInvoice {
   const text = typeof input === 'string' ? input : input.text;
   const clean = source === 'ocr' ? cleanOcrText(text) : text;
   const lines = toLines(clean, typeof input === 'string' ? undefined : input.layout);
@@ -103,8 +108,13 @@ export function readInvoiceText(input: string | PositionedText, source: Source):
   );
   if (issued) inv.date = field(issued.value, issued.weight, source, issued.placement);
   else {
-    // "Facture n°562044387 du 02 Juillet 2015": the date written on the number's line.
-    const onNumberLine = number ? date(lines[number.line]?.text ?? '') : null;
+    // "Facture n°562044387 du 02 Juillet 2015": the date written on the number's line, or on the
+    // next when the line ends with "vom" ("Rechnung Nr. 471102 vom" / "05.03.2018").
+    const numberLine = number ? (lines[number.line]?.text ?? '') : '';
+    const next = number ? nextNonEmpty(lines, number.line) : undefined;
+    const DATED = /\b(?:vom|from|du|dated?)\s*$/i;
+    const continued = next && (DATED.test(numberLine) || /^(?:vom|from|du|dated?)\s/i.test(next.text.trim())) ? next : undefined;
+    const onNumberLine = number ? (date(numberLine) ?? (continued ? date(continued.text) : null)) : null;
     const top = lines
       .slice(0, 20)
       .map((l) => l.text)
@@ -121,6 +131,7 @@ export function readInvoiceText(input: string | PositionedText, source: Source):
     inv.paymentTerms = field(terms.text, terms.weight, source);
     if (!inv.dueDate && inv.date) inv.dueDate = field(addDaysIso(inv.date.value, terms.days), 0.55, source);
   }
+  checkDates(inv, options.today ?? new Date().toISOString().slice(0, 10));
 
   readAmounts(lines, clean, inv, source);
   readPeriodAndOrder(lines, clean, inv, source, order);
@@ -132,7 +143,48 @@ export function readInvoiceText(input: string | PositionedText, source: Source):
     inv.skonto = field({ rate: skonto.rate, days: skonto.days, amount }, 0.85, source);
     if (!inv.paymentTerms) inv.paymentTerms = field(skonto.text, 0.7, source);
   }
+  leaveUncertainEmpty(inv);
   return inv;
+}
+
+/** An invoice dated more than this many days ahead is misread (a due date or a period end). */
+const FUTURE_MARGIN_DAYS = 31;
+
+/** Issue date not beyond today + margin, due date not before the issue date; else left empty. */
+export function checkDates(inv: ExtractedInvoice, today: string): void {
+  const doubts = (inv.doubts ??= []);
+  if (inv.date && inv.date.value > addDaysIso(today, FUTURE_MARGIN_DAYS)) {
+    delete inv.date;
+    doubts.push({ field: 'date', reason: 'implausible_date' });
+  }
+  if (inv.dueDate && inv.date && inv.dueDate.value < inv.date.value) {
+    delete inv.dueDate;
+    doubts.push({ field: 'dueDate', reason: 'implausible_date' });
+  }
+}
+
+/**
+ * Below this confidence a value is not offered: the evidence behind it (a generic label far from
+ * its value, the first line of the page as the supplier) is too often wrong, and a wrong value
+ * costs a finance team more than an empty field that says why.
+ */
+export const MIN_OFFERED_CONFIDENCE = 0.5;
+
+const GATED = ['invoiceNumber', 'date', 'dueDate', 'netAmount', 'taxAmount', 'totalAmount'] as const;
+
+export function leaveUncertainEmpty(inv: ExtractedInvoice): void {
+  const doubts = (inv.doubts ??= []);
+  for (const key of GATED) {
+    const read = inv[key];
+    if (read && read.confidence < MIN_OFFERED_CONFIDENCE) {
+      delete inv[key];
+      doubts.push({ field: key, reason: 'uncertain' });
+    }
+  }
+  if (inv.seller.name && inv.seller.name.confidence < MIN_OFFERED_CONFIDENCE) {
+    delete inv.seller.name;
+    doubts.push({ field: 'seller.name', reason: 'uncertain' });
+  }
 }
 
 /** Every amount the labels of `specs` point at, weighted by label and placement. */

@@ -91,23 +91,24 @@ export function chooseTotals(
     else doubts.push({ field: 'totalAmount', reason: 'several_totals' });
   }
   const result: TotalsChoice = { total, doubts };
-  // Net and total without a tax line: the tax follows when it lands on a usual rate.
-  if (total) {
+  // Net and total without any tax line: the tax follows when it lands on a usual rate.
+  if (total && taxes.length === 0) {
     const net = nets.filter((n) => isUsualRate(n.value, total.value - n.value)).sort((a, b) => b.weight - a.weight)[0];
     if (net) {
       result.net = { value: net.value, confidence: Math.min(0.8, net.weight) };
       result.tax = { value: total.value - net.value, confidence: 0.6 };
       return result;
     }
+  } else if (total && nets.length === 0) {
     // Total and one tax amount without a net line: the net follows likewise.
-    const topTaxes = taxes.length > 0 ? strongest(taxes) : [];
+    const topTaxes = strongest(taxes);
     const tax = topTaxes.length === 1 ? topTaxes[0]! : null;
-    if (nets.length === 0 && tax && isUsualRate(total.value - tax.value, tax.value)) {
+    if (tax && isUsualRate(total.value - tax.value, tax.value)) {
       result.tax = { value: tax.value, confidence: Math.min(0.8, tax.weight) };
       result.net = { value: total.value - tax.value, confidence: 0.6 };
       return result;
     }
-  } else if (nets.length === 1 && taxes.length === 1 && isUsualRate(nets[0]!.value, taxes[0]!.value)) {
+  } else if (!total && nets.length === 1 && taxes.length === 1 && isUsualRate(nets[0]!.value, taxes[0]!.value)) {
     // No total printed (rare): net and tax that agree with a usual rate give it.
     const [n, t] = [nets[0]!, taxes[0]!];
     result.net = { value: n.value, confidence: Math.min(0.8, n.weight) };

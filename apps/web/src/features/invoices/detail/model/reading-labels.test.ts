@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FORMAL_INVOICE_ITEMS, READING_KINDS } from '@kontor/domain/invoices/invoice-reading';
+import { FORMAL_INVOICE_ITEMS, READ_DOUBT_REASONS, READING_KINDS } from '@kontor/domain/invoices/invoice-reading';
 import detailDe from '@/locales/de/invoice-detail.json';
 import detailEn from '@/locales/en/invoice-detail.json';
 import { describeEinvoiceProfile, describeReadMark, sortFormalItems, type ReadMarkKey } from './reading-labels';
@@ -18,6 +18,14 @@ describe('describeReadMark', () => {
   it('marks OCR readings the same way', () => {
     expect(describeReadMark({ source: 'ocr', confidence: 0.85 }).key).toBe('ocrSure');
     expect(describeReadMark({ source: 'ocr', confidence: 0.5 })).toEqual({ key: 'ocrUnsure', percent: 50, isSure: false });
+  });
+
+  it('never calls a field left empty on purpose sure, and says why in both languages', () => {
+    expect(describeReadMark({ source: 'text', confidence: 0, doubt: 'totals_disagree' }).isSure).toBe(false);
+    for (const reason of READ_DOUBT_REASONS) {
+      expect(detailDe.reading.doubts[reason]).toMatch(/bitte eintragen/);
+      expect(detailEn.reading.doubts[reason]).toMatch(/please enter/);
+    }
   });
 });
 

@@ -23,6 +23,7 @@ export interface ReadMarkText {
  */
 export function describeReadMark(mark: ReadFieldMark): ReadMarkText {
   const percent = Math.round(Math.min(1, Math.max(0, mark.confidence)) * 100);
+  if (mark.doubt) return { key: mark.source === 'ocr' ? 'ocrUnsure' : 'textUnsure', percent, isSure: false };
   if (mark.source === 'xml') return { key: 'xml', percent, isSure: true };
   const isSure = mark.confidence >= SURE_READING_CONFIDENCE;
   if (mark.source === 'text') return { key: isSure ? 'textSure' : 'textUnsure', percent, isSure };

@@ -1,4 +1,4 @@
-import { FileCode2, ScanText, TextSearch } from 'lucide-react';
+import { CircleHelp, FileCode2, ScanText, TextSearch } from 'lucide-react';
 import { useFormContext, useFormState, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ReadFieldMark } from '@kontor/domain/invoices/invoice-reading';
@@ -11,8 +11,9 @@ const ICONS = { xml: FileCode2, text: TextSearch, ocr: ScanText } as const;
 
 /**
  * A small mark beside a label when reading the document filled the field: "Read from the
- * e-invoice", "Read from the PDF text — 92 % sure", "Read by OCR — please check". It goes
- * away once the user changes the field.
+ * e-invoice", "Read from the PDF text — 92 % sure", "Read by OCR — please check"; or, when the
+ * reader left the field empty on purpose, why ("Two different totals found — please enter it").
+ * It goes away once the user changes the field.
  */
 export function ReadMark({ name }: { name: string }) {
   const { fields, editedFields } = useReading();
@@ -27,12 +28,16 @@ function ReadMarkUnlessEdited({ name, mark }: { name: FieldPath<InvoiceFormValue
   const formState = useFormState({ control, name });
   if (getFieldState(name, formState).isDirty) return null;
   const described = describeReadMark(mark);
-  const text = t(`reading.marks.${described.key}`, { percent: described.percent });
-  const Icon = ICONS[mark.source];
+  // A field left empty on purpose says why ("two different totals found") instead of how sure.
+  const text = mark.doubt
+    ? t(`reading.doubts.${mark.doubt}`)
+    : t(`reading.marks.${described.key}`, { percent: described.percent });
+  const Icon = mark.doubt ? CircleHelp : ICONS[mark.source];
   return (
     <span
       data-testid={`read-mark-${name}`}
       data-source={mark.source}
+      data-doubt={mark.doubt}
       data-sure={described.isSure}
       title={text}
       className={cn(
