@@ -4,7 +4,7 @@ import { facturXPdf } from './factur-x-sample';
 import { DEMO_ADMIN, signIn } from './support';
 
 /** A scanned German invoice: an A4 page drawn at 150 dpi as a PNG, no text layer. */
-function scannedInvoicePng(invoiceNumber: string): Buffer {
+function scannedInvoicePng(invoiceNumber: string, taxLine = 'MwSt 19 %: 190,00 EUR'): Buffer {
   const canvas = createCanvas(1240, 1754);
   const context = canvas.getContext('2d');
   context.fillStyle = '#ffffff';
@@ -20,7 +20,7 @@ function scannedInvoicePng(invoiceNumber: string): Buffer {
     'Rechnungsdatum: 12.11.2026',
     '',
     'Nettobetrag: 1.000,00 EUR',
-    'MwSt 19 %: 190,00 EUR',
+    taxLine,
     'Gesamtbetrag: 1.190,00 EUR',
     '',
     'IBAN: DE89 3704 0044 0532 0130 00',
@@ -91,4 +91,23 @@ test('a scanned invoice shows its reading progress, then its fields filled and m
   await openWhenRead(page, 'scan-holzwurm-again.png');
   await expect(page.getByTestId('reading-duplicates')).toBeVisible();
   await expect(page.getByTestId('reading-duplicate').first()).toHaveAttribute('data-reason', /same_number|same_amount_date/);
+});
+
+test('a scan whose net and tax do not add up to the total leaves them empty and says why', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEMO_ADMIN);
+  await uploadThroughDialog(page, {
+    name: 'scan-widerspruch.png',
+    mimeType: 'image/png',
+    buffer: scannedInvoicePng(`RE-${Date.now()}`, 'MwSt 19 %: 123,45 EUR'),
+  });
+  await openWhenRead(page, 'scan-widerspruch.png');
+  await expect(page.getByLabel('Total amount')).not.toHaveValue('');
+  await expect(page.getByLabel('Net amount')).toHaveValue('');
+  const mark = page.getByTestId('read-mark-netAmount');
+  await expect(mark).toHaveAttribute('data-doubt', 'totals_disagree');
+  await expect(mark).toHaveAttribute('title', /do not add up to the total/);
+  // Typing a value takes the mark away.
+  await page.getByLabel('Net amount').fill('1000');
+  await expect(mark).toBeHidden();
 });
