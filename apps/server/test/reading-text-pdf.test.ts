@@ -95,6 +95,17 @@ describe('reading text PDFs, hybrid checks and failures', () => {
     expect(invoice.reading!.fields.totalAmount!.doubt).toBeUndefined();
   });
 
+  it('never takes the organisation itself (the address window) for the supplier', async () => {
+    const invoice = await uploadAndRead(testApp, org.admin.cookie, org.id, {
+      filename: 'eigene-firma.pdf',
+      contentType: PDF_TYPE,
+      content: await textPdf(supplierInvoiceLines({ name: 'TEXT GmbH', vat: '' })),
+    });
+    expect(invoice.counterpartyName).toBeNull();
+    expect(invoice.reading!.fields.counterpartyName).toMatchObject({ confidence: 0, doubt: 'own_organisation' });
+    expect(invoice.invoiceNumber).toBe('RE-2024-117');
+  });
+
   it('marks a broken document as failed and keeps it', async () => {
     const response = await uploadFiles(testApp, org.admin.cookie, [
       { filename: 'kaputt.pdf', contentType: PDF_TYPE, content: await textPdf(supplierInvoiceLines()) },

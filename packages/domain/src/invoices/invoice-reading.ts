@@ -24,6 +24,7 @@ export const READ_DOUBT_REASONS = [
   'several_values',
   'implausible_date',
   'uncertain',
+  'own_organisation',
 ] as const;
 export type ReadDoubtReason = (typeof READ_DOUBT_REASONS)[number];
 

@@ -1,8 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { isReadingError } from '@kontor/formats';
+import { isReadingError, withoutOwnOrganisation } from '@kontor/formats';
 import { asOrgId, type Database, type OrgId, type Tx } from '../../db/database';
-import { invoiceFiles, invoiceLineItems, invoices } from '../../db/schema';
+import { invoiceFiles, invoiceLineItems, invoices, organizations } from '../../db/schema';
 import type { FileStorage } from '../../plugins/foundation-types';
 import { diffFields, writeActivity } from '../activity-log/writer';
 import { renameColumnsToFields } from '../invoices/field-names';
@@ -108,7 +108,9 @@ async function applyReading(tx: Tx, orgId: OrgId, invoiceId: string, reading: Do
   const row = await findInvoice(tx, orgId, invoiceId, undefined, { lock: true });
   // Deleted, or reset by someone while the document was read.
   if (!row || row.ocrStatus !== 'processing') return;
-  const { invoice } = reading;
+  const [organization] = await tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, orgId));
+  // The address window names the organisation itself: it is never the supplier.
+  const invoice = organization ? withoutOwnOrganisation(reading.invoice, organization.name) : reading.invoice;
   const [{ lineItemCount } = { lineItemCount: 0 }] = await tx
     .select({ lineItemCount: count() })
     .from(invoiceLineItems)

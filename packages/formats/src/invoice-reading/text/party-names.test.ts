@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { emptyExtractedInvoice, type ExtractedInvoice } from '../extracted-invoice.js';
 import { toLines } from './lines.js';
-import { isName, sellerBlockName } from './party-names.js';
+import { isName, sameCompany, sellerBlockName, withoutOwnOrganisation } from './party-names.js';
 
 describe('isName', () => {
   it.each([
@@ -58,5 +59,32 @@ describe('sellerBlockName', () => {
 
   it('finds nothing without a seller heading', () => {
     expect(sellerBlockName(toLines('Lieferant GmbH\nLieferantenstraße 20'))).toBeNull();
+  });
+});
+
+describe('withoutOwnOrganisation', () => {
+  const reading = (kind: ExtractedInvoice['kind'], name: string): ExtractedInvoice => ({
+    ...emptyExtractedInvoice(kind),
+    seller: { name: { value: name, confidence: 0.8, source: 'text' } },
+  });
+
+  it('leaves the supplier empty when the name read is the organisation itself, saying why', () => {
+    const result = withoutOwnOrganisation(reading('text-pdf', 'KONTOR Demo GmbH'), 'Kontor Demo GmbH');
+    expect(result.seller.name).toBeUndefined();
+    expect(result.doubts).toEqual([{ field: 'seller.name', reason: 'own_organisation' }]);
+  });
+
+  it('keeps another company and e-invoice readings as they are', () => {
+    expect(withoutOwnOrganisation(reading('ocr', 'Lieferant GmbH'), 'Kontor Demo GmbH').seller.name?.value).toBe(
+      'Lieferant GmbH',
+    );
+    expect(withoutOwnOrganisation(reading('einvoice-xml', 'Kontor Demo GmbH'), 'Kontor Demo GmbH').seller.name?.value).toBe(
+      'Kontor Demo GmbH',
+    );
+  });
+
+  it('compares names without legal form, punctuation and case', () => {
+    expect(sameCompany('Muster-Bau GmbH & Co. KG', 'muster bau')).toBe(true);
+    expect(sameCompany('Muster Bau AG', 'Muster Holz AG')).toBe(false);
   });
 });

@@ -4,6 +4,7 @@
  * under a seller heading ("Verkäufer", "Rechnungsersteller", "Supplier") either as "Name: …" or as
  * the first line that is a name, before the buyer's heading.
  */
+import type { ExtractedInvoice } from '../extracted-invoice.js';
 import { LEGAL_FORM } from './labels-de-en.js';
 import { cellBelow, type Cell, type Line } from './lines.js';
 
@@ -86,4 +87,28 @@ export function sellerBlockName(lines: Line[]): BlockName | null {
     if (firstName) return firstName;
   }
   return null;
+}
+
+/** Company names compared without legal forms, punctuation and case. */
+export function sameCompany(a: string, b: string): boolean {
+  const norm = (s: string) =>
+    s
+      .replace(new RegExp(LEGAL_FORM.source, 'gu'), ' ')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+  const [x, y] = [norm(a), norm(b)];
+  return x.length >= 2 && x === y;
+}
+
+/**
+ * A text or OCR reading whose supplier name is the reading organisation's own (it stands in the
+ * address window of every invoice it receives) with that name left empty, saying why. E-invoice
+ * readings are exact and returned as they are.
+ */
+export function withoutOwnOrganisation(invoice: ExtractedInvoice, organisationName: string): ExtractedInvoice {
+  const name = invoice.seller.name?.value;
+  if (invoice.kind.startsWith('einvoice') || !name || !sameCompany(name, organisationName)) return invoice;
+  const { name: _own, ...seller } = invoice.seller;
+  return { ...invoice, seller, doubts: [...(invoice.doubts ?? []), { field: 'seller.name', reason: 'own_organisation' }] };
 }
