@@ -63,6 +63,7 @@ import { createBankDataProvider } from './modules/bank-connections/providers';
 import { registerBankConnections } from './modules/bank-connections/plugin';
 import { registerBankMatching } from './modules/bank-matching/plugin';
 import { bankMatchingRoutes, invoiceBankMatchRoutes } from './modules/bank-matching/routes';
+import { receivableRoutes } from './modules/receivables/routes';
 import { registerBankTransactions } from './modules/bank-transactions/plugin';
 import { bankTransactionRoutes } from './modules/bank-transactions/routes';
 import { bankConnectionRoutes } from './modules/bank-connections/routes';
@@ -168,6 +169,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   await app.register(bankTransactionRoutes, { prefix: '/api/bank-transactions' });
   await app.register(bankMatchingRoutes, { prefix: '/api/bank-transactions' });
   await app.register(invoiceBankMatchRoutes, { prefix: '/api/invoices' });
+  await app.register(receivableRoutes, { prefix: '/api/ar-invoices' });
   // The built-in sandbox bank is "the bank" of the default configuration; with a real provider it is not served.
   if (config.bank.provider === 'sandbox') await app.register(sandboxBankRoutes, { prefix: SANDBOX_BANK_PREFIX });
   // Mail in is a listener like HTTP: it runs where the API runs.

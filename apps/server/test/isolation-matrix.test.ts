@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REQUIRED_FIELDS } from '@kontor/domain';
 import {
+  arInvoices,
   approvalFlows,
   bankConnections,
   bankFileImports,
@@ -17,6 +18,7 @@ import {
 } from '../src/db/schema';
 import type { RouteTableEntry } from '../src/plugins/access';
 import { counterpartyBody } from './counterparty-fixtures';
+import { arInvoiceBody } from './receivable-fixtures';
 import { addMember, browser, createOrganizationWithAdmin, type TestOrganization, type TestUser } from './factories';
 import { createTestApp, type TestApp } from './harness';
 import { insertInvoiceRow, validFields } from './invoice-fixtures';
@@ -81,6 +83,28 @@ const FOREIGN_RESOURCES: Record<string, ForeignResourceFactory> = {
         position: 0,
         steps: [{ approverIds: [foreign.admin.userId], requiredApprovals: 1 }],
         conditions: [],
+      })
+      .returning();
+    return row!.id;
+  },
+  'ar-invoice': async (testApp, foreign) => {
+    const [counterparty] = await testApp.database.db
+      .insert(counterparties)
+      .values({ organizationId: foreign.id, name: 'Foreign Customer' })
+      .returning();
+    const [row] = await testApp.database.db
+      .insert(arInvoices)
+      .values({
+        organizationId: foreign.id,
+        type: 'invoice',
+        status: 'outstanding',
+        invoiceNumber: `F-${Date.now()}-${Math.random()}`,
+        counterpartyId: counterparty!.id,
+        invoiceDate: '2026-11-01',
+        dueDate: '2026-11-30',
+        netAmount: 10000,
+        taxAmount: 1900,
+        totalAmount: 11900,
       })
       .returning();
     return row!.id;
@@ -314,6 +338,12 @@ const VALID_BODIES: Record<string, BodyFactory> = {
   'POST /api/transactions/:id/postpone': () => ({ version: 1 }),
   'POST /api/transactions/:id/analysis': () => ({ version: 1, decision: 'mark_ok', note: 'Foreign' }),
   'POST /api/transactions/:id/analyse': () => ({ version: 1 }),
+  'PUT /api/ar-invoices/:id': () => ({ ...arInvoiceBody('00000000-0000-4000-8000-00000000000f'), version: 1 }),
+  'POST /api/ar-invoices/:id/issue': () => ({ version: 1 }),
+  'POST /api/ar-invoices/:id/payments': () => ({ version: 1, paidOn: '2026-11-15', amount: 100 }),
+  'POST /api/ar-invoices/:id/unpaid': () => ({ version: 1 }),
+  'POST /api/ar-invoices/:id/cancel': () => ({ version: 1, reason: 'Foreign' }),
+  'POST /api/ar-invoices/:id/restore': () => ({ version: 1 }),
   // Starting a verification takes no body; the ids in the path are all it needs.
   'POST /api/counterparties/:id/bank-accounts/:bankAccountId/email-verification': () => ({}),
 };

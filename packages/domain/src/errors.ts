@@ -185,6 +185,14 @@ export const ERROR_STATUS = {
   bank_match_not_found: 404,
   bank_match_direction: 422,
   bank_match_not_payable: 422,
+  ar_invoice_not_found: 404,
+  ar_invoice_number_taken: 409,
+  ar_invoice_not_editable: 409,
+  ar_invoice_transition: 409,
+  ar_invoice_totals_mismatch: 422,
+  ar_invoice_paid_in_future: 422,
+  ar_invoice_corrected_not_found: 422,
+  ar_export_failed: 500,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -44,3 +44,4 @@ export * from './exports/export-api';
 export * from './banking/bank-connection-api';
 export * from './banking/bank-transaction-api';
 export * from './banking/matching';
+export * from './receivables';

@@ -61,6 +61,11 @@ export const VALIDATION_KEYS = [
   // Bank connections (issue 60): the accounts to connect, the country of the bank list.
   'choose_an_account',
   'invalid_country',
+  // Outgoing invoices (issue 64): line quantities and the invoice a credit note corrects.
+  'quantity_zero',
+  'quantity_too_precise',
+  'corrected_invoice_required',
+  'corrected_invoice_not_allowed',
   // The schema's own checks that carry no rule key (zod's issue codes), for API callers.
   'invalid_choice',
   'invalid_type',

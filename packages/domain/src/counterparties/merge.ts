@@ -82,6 +82,8 @@ export const counterpartyMergeMovesSchema = z.object({
   executiveVerifications: z.number().int(),
   /** Payments already made to it (uploaded history, exports): the fraud checks read them per counterparty. */
   paymentHistory: z.number().int(),
+  /** Outgoing invoices to it (accounts receivable). */
+  receivables: z.number().int(),
 });
 export type CounterpartyMergeMoves = z.infer<typeof counterpartyMergeMovesSchema>;
 

@@ -11,3 +11,4 @@ export * from './exports';
 export * from './bank-connections';
 export * from './bank-transactions';
 export * from './bank-matches';
+export * from './receivables';

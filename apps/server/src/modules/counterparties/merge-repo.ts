@@ -18,6 +18,7 @@ const MOVED_REFERENCES: readonly { key: keyof CounterpartyMergeMoves; table: str
   { key: 'executiveVerifications', table: 'counterparty_executive_verifications', hasVersion: true },
   // Payments already made: "IBAN never paid before" and the amount history count them per counterparty.
   { key: 'paymentHistory', table: 'payment_history', hasVersion: false },
+  { key: 'receivables', table: 'ar_invoices', hasVersion: true },
 ];
 
 /** How many rows of each moved table name the counterparty (the preview's counts). */
@@ -26,7 +27,14 @@ export async function countMovedReferences(
   orgId: OrgId,
   counterpartyId: string,
 ): Promise<Omit<CounterpartyMergeMoves, 'bankAccounts' | 'duplicateBankAccounts'>> {
-  const counts = { invoices: 0, transactions: 0, emailVerifications: 0, executiveVerifications: 0, paymentHistory: 0 };
+  const counts = {
+    invoices: 0,
+    transactions: 0,
+    emailVerifications: 0,
+    executiveVerifications: 0,
+    paymentHistory: 0,
+    receivables: 0,
+  };
   // Sequential: a transaction is one connection.
   for (const reference of MOVED_REFERENCES) {
     const result = await tx.execute<{ count: number }>(

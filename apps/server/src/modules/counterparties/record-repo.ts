@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { OrgId, Tx } from '../../db/database';
+import { OPEN_RECEIVABLE_STATUSES } from '@kontor/domain';
 import {
   activityLog,
+  arInvoices,
   counterparties,
   counterpartyBankAccounts,
   invoices,
@@ -76,7 +78,15 @@ export async function countCounterpartyInvoices(
     })
     .from(invoices)
     .where(and(eq(invoices.organizationId, orgId), eq(invoices.counterpartyId, counterpartyId)));
-  return { total: row?.total ?? 0, open: row?.open ?? 0 };
+  // Outgoing invoices to the counterparty keep it too (ar_invoices refers to it).
+  const [receivables] = await tx
+    .select({
+      total: sql<number>`count(*)::int`,
+      open: sql<number>`(count(*) filter (where ${inArray(arInvoices.status, [...OPEN_RECEIVABLE_STATUSES])}))::int`,
+    })
+    .from(arInvoices)
+    .where(and(eq(arInvoices.organizationId, orgId), eq(arInvoices.counterpartyId, counterpartyId)));
+  return { total: (row?.total ?? 0) + (receivables?.total ?? 0), open: (row?.open ?? 0) + (receivables?.open ?? 0) };
 }
 
 /** Payments (transactions, issue 7) that name the counterparty, in every status: DELETE refuses on them like on invoices. */

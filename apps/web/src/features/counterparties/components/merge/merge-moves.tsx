@@ -9,6 +9,7 @@ const MOVE_KINDS = [
   'emailVerifications',
   'executiveVerifications',
   'paymentHistory',
+  'receivables',
 ] as const satisfies readonly (keyof CounterpartyMergeMoves)[];
 
 /** What moves from the merged counterparty to the survivor; kinds with nothing to move are left out. */

@@ -1,0 +1,6 @@
+/** Outgoing invoices (accounts receivable): statuses, amounts, due dates, input and view schemas. */
+export * from './receivable-status';
+export * from './receivable-amounts';
+export * from './receivable-due';
+export * from './receivable-schema';
+export * from './receivable-view';
