@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArInvoice, ArInvoiceListItem } from '@kontor/domain';
 import { activityLog, arInvoiceNumbering } from '../src/db/schema';
-import { todayInBerlin } from '../src/modules/receivables/service';
+import { todayIso } from '@kontor/domain/dates';
 import { addMember, browser, createOrganizationWithAdmin, type TestOrganization } from './factories';
 import { createTestApp, type TestApp } from './harness';
 import { arInvoiceBody, insertCustomer } from './receivable-fixtures';
@@ -72,15 +72,13 @@ describe('receivables', () => {
     const future = await act(invoice, 'payments', { paidOn: '2999-01-01', amount: 100 });
     expect(future.statusCode).toBe(422);
     expect(future.json().code).toBe('ar_invoice_paid_in_future');
-    const tooMuch = await act(invoice, 'payments', { paidOn: todayInBerlin(), amount: invoice.totalAmount + 1 });
+    const tooMuch = await act(invoice, 'payments', { paidOn: todayIso(), amount: invoice.totalAmount + 1 });
     expect(tooMuch.statusCode).toBe(400);
 
-    const partial = (await act(invoice, 'payments', { paidOn: todayInBerlin(), amount: 50000 })).json<ArInvoice>();
+    const partial = (await act(invoice, 'payments', { paidOn: todayIso(), amount: 50000 })).json<ArInvoice>();
     expect(partial).toMatchObject({ status: 'partially_paid', paidAmount: 50000 });
-    const paid = (
-      await act(partial, 'payments', { paidOn: todayInBerlin(), amount: invoice.totalAmount - 50000 })
-    ).json<ArInvoice>();
-    expect(paid).toMatchObject({ status: 'paid', paidAmount: invoice.totalAmount, paidOn: todayInBerlin() });
+    const paid = (await act(partial, 'payments', { paidOn: todayIso(), amount: invoice.totalAmount - 50000 })).json<ArInvoice>();
+    expect(paid).toMatchObject({ status: 'paid', paidAmount: invoice.totalAmount, paidOn: todayIso() });
     const unpaid = (await act(paid, 'unpaid')).json<ArInvoice>();
     expect(unpaid).toMatchObject({ status: 'outstanding', paidAmount: 0, paidOn: null });
   });
@@ -92,7 +90,7 @@ describe('receivables', () => {
     const edit = await call('PUT', `/${invoice.id}`, { ...arInvoiceBody(customer), version: canceled.version });
     expect(edit.statusCode).toBe(409);
     expect(edit.json().code).toBe('ar_invoice_not_editable');
-    const pay = await act(canceled, 'payments', { paidOn: todayInBerlin(), amount: 100 });
+    const pay = await act(canceled, 'payments', { paidOn: todayIso(), amount: 100 });
     expect(pay.json().code).toBe('ar_invoice_transition');
     const restored = (await act(canceled, 'restore')).json<ArInvoice>();
     expect(restored).toMatchObject({ status: 'outstanding', cancelReason: null, invoiceNumber: invoice.invoiceNumber });
@@ -167,7 +165,7 @@ describe('receivables', () => {
       });
       return response.json<ArInvoice>();
     };
-    const today = todayInBerlin();
+    const today = todayIso();
     const shift = (days: number) => new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
     const overdue = await post(shift(-3));
     const dueToday = await post(today);
@@ -208,6 +206,25 @@ describe('receivables', () => {
     expect(secondPage).not.toContain(firstPage.items[0]!.id);
     // The first organisation's receivables never show here.
     expect(await list('tab=all')).not.toContain(overdue.id);
+  });
+
+  it("exports the list as Kontor CSV in the caller's language, with the same tab and search", async () => {
+    const invoice = await create();
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/ar-invoices/export?format=csv&tab=all&search=${encodeURIComponent(invoice.invoiceNumber!)}`,
+      headers: { ...browser(org.admin.cookie), 'accept-language': 'de' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    expect(response.headers['x-row-count']).toBe('1');
+    const [header, row] = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(header).toContain('Rechnungsnummer;');
+    expect(row).toContain(`${invoice.invoiceNumber};Rechnung;Offen;Kunde Nord GmbH;`);
+    expect(row).toContain('1977,47');
   });
 
   it('keeps a customer with outgoing invoices from being deleted', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listExportFormatSchema } from '../list-export';
 import { RECEIVABLE_QUICK_FILTERS } from './receivable-due';
 import { RECEIVABLE_STATUSES } from './receivable-status';
 
@@ -78,3 +79,9 @@ export const arInvoiceListResponseSchema = z.object({
 
 /** Writes carry the version the person saw (ARCHITECTURE §3.8: a stale one answers 409). */
 export const arVersionSchema = z.object({ version: z.number().int().min(1) });
+
+/** The overview as a file (Kontor CSV or a workbook): the same tab, filters, search and order. */
+export const arInvoiceExportQuerySchema = arInvoiceListQuerySchema
+  .omit({ limit: true, cursor: true })
+  .extend({ format: listExportFormatSchema });
+export type ArInvoiceExportQuery = z.infer<typeof arInvoiceExportQuerySchema>;

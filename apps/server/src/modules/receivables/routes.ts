@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   activityEntrySchema,
   arCancelSchema,
+  arInvoiceExportQuerySchema,
   arInvoiceInputSchema,
   arInvoiceListQuerySchema,
   arInvoiceListResponseSchema,
@@ -11,8 +12,10 @@ import {
   arVersionSchema,
 } from '@kontor/domain';
 import { translateServiceFieldErrors } from '../../lib/field-errors';
+import { sendExportFile } from '../../lib/table-export';
 import { access } from '../../plugins/access';
 import { idParams } from '../master-data/route-schemas';
+import { exportArInvoiceList } from './export-list';
 import { MANAGE_RECEIVABLES } from './policy';
 import { ReceivableService } from './service';
 
@@ -36,6 +39,20 @@ export const receivableRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, querystring: arInvoiceListQuerySchema, response: { 200: arInvoiceListResponseSchema } },
     },
     async (request) => service.list(request.org!, request.query),
+  );
+
+  app.get(
+    '/export',
+    {
+      config: { access: manage },
+      schema: {
+        tags,
+        summary: 'The overview as a file: every receivable of the tab, filters and search, in its order (CSV or XLSX).',
+        querystring: arInvoiceExportQuerySchema,
+      },
+    },
+    async (request, reply) =>
+      sendExportFile(reply, await exportArInvoiceList(app.database, request.org!, request.query, request.locale)),
   );
 
   app.post(

@@ -1,3 +1,4 @@
+import { todayIso } from '@kontor/domain/dates';
 import {
   lineNetAmount,
   nextReceivableStatus,
@@ -32,8 +33,6 @@ import {
 } from './repo';
 
 const actorOf = (org: OrgContext): Actor => ({ type: 'user', id: org.userId });
-/** The organisation's calendar day; Kontor's organisations are in Central Europe. */
-export const todayInBerlin = (now = new Date()): string => now.toLocaleDateString('sv-SE', { timeZone: 'Europe/Berlin' });
 
 /** Header fields whose changes the activity log keeps. */
 const LOGGED = [
@@ -107,7 +106,7 @@ export class ReceivableService {
   constructor(private readonly database: Database) {}
 
   list(org: OrgContext, query: ArInvoiceListQuery) {
-    return this.database.withOrg(tenant(org), (tx) => listArInvoices(tx, org.orgId, query, todayInBerlin()), { readOnly: true });
+    return this.database.withOrg(tenant(org), (tx) => listArInvoices(tx, org.orgId, query, todayIso()), { readOnly: true });
   }
 
   async get(org: OrgContext, id: string): Promise<ArInvoice> {
@@ -185,7 +184,7 @@ export class ReceivableService {
 
   /** A payment received: partially paid while less than the total has come in, then paid. */
   recordPayment(org: OrgContext, id: string, body: ArMarkPaid & { version: number }): Promise<ArInvoice> {
-    if (body.paidOn > todayInBerlin()) throw new AppError('ar_invoice_paid_in_future');
+    if (body.paidOn > todayIso()) throw new AppError('ar_invoice_paid_in_future');
     return this.transition(
       org,
       id,
