@@ -15,6 +15,8 @@ import { translateServiceFieldErrors } from '../../lib/field-errors';
 import { sendExportFile } from '../../lib/table-export';
 import { access } from '../../plugins/access';
 import { idParams } from '../master-data/route-schemas';
+import { AppError } from '../../lib/app-error';
+import { AR_IMPORT_MAX_BYTES, importEInvoiceReceivable } from './einvoice-import';
 import { exportArInvoiceList } from './export-list';
 import { MANAGE_RECEIVABLES } from './policy';
 import { ReceivableService } from './service';
@@ -66,6 +68,30 @@ export const receivableRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => reply.status(201).send(await service.create(request.org!, request.body)),
+  );
+
+  app.post(
+    '/imports/einvoice',
+    {
+      config: { access: manage },
+      schema: {
+        tags,
+        summary: 'Takes over an existing outgoing invoice from its e-invoice (XRechnung UBL/CII, ZUGFeRD/Factur-X XML or PDF).',
+        consumes: ['multipart/form-data'],
+        response: { 201: arInvoiceSchema },
+      },
+    },
+    async (request, reply) => {
+      const file = await request.file({ limits: { fileSize: AR_IMPORT_MAX_BYTES, files: 1 } });
+      if (!file) throw new AppError('validation_failed', undefined, { fieldErrors: { file: ['required'] } });
+      const body = await file.toBuffer().catch((error: unknown) => {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError('upload_file_too_large', { fileName: file.filename, maxMb: AR_IMPORT_MAX_BYTES / 1024 / 1024 });
+        }
+        throw error;
+      });
+      return reply.status(201).send(await importEInvoiceReceivable(app.database, request.org!, file.filename, body));
+    },
   );
 
   app.get(
