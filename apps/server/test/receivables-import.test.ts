@@ -8,6 +8,97 @@ import { multipartFiles } from './uploads';
 const STANDARD = 'xrechnung-testsuite/business-cases/standard';
 
 /** Issue 64: existing receivables taken over from their e-invoices. */
+describe('receivables from a CSV', () => {
+  let testApp: TestApp;
+  let org: TestOrganization;
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    org = await createOrganizationWithAdmin(testApp, 'CSV GmbH');
+  });
+  afterAll(async () => testApp.close());
+
+  /** The CSV as part `file`, and the dialog's column mapping as the text field `mapping`. */
+  const upload = (csv: string, mapping?: Record<string, string>) => {
+    const boundary = `----kontor${Date.now()}`;
+    const parts = [
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="offene-posten.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n`,
+      ...(mapping
+        ? [`--${boundary}\r\nContent-Disposition: form-data; name="mapping"\r\n\r\n${JSON.stringify(mapping)}\r\n`]
+        : []),
+      `--${boundary}--\r\n`,
+    ];
+    return testApp.app.inject({
+      method: 'POST',
+      url: '/api/ar-invoices/imports/csv',
+      headers: { ...browser(org.admin.cookie), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.from(parts.join(''), 'utf8'),
+    });
+  };
+
+  it('takes over one invoice per row, creates unknown customers, and skips with reasons', async () => {
+    const csv = [
+      'Rechnungsnummer;Kunde;Debitorennummer;Rechnungsdatum;Fälligkeit;Netto;Steuersatz;Brutto;Bezahlt',
+      'AR-1;Bäckerei Süd;10500;15.10.2026;14.11.2026;1.000,00;19 %;1.190,00;',
+      'AR-2;Bäckerei Süd;10500;16.10.2026;15.11.2026;;7;107,00;50,00',
+      'AR-3;Metzgerei West;;17.10.2026;;100,00;19;120,00;',
+      'AR-1;Bäckerei Süd;10500;15.10.2026;14.11.2026;1.000,00;19;1.190,00;',
+      'AR-4;Metzgerei West;;kein Datum;;100,00;19;119,00;',
+      'AR-5;Metzgerei West;;18.10.2026;;;19;-59,50;',
+    ].join('\n');
+    const response = await upload(csv);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      created: 3,
+      createdCustomers: 2,
+      skipped: [
+        { row: 4, invoiceNumber: 'AR-3', reason: 'totals_mismatch', difference: 100 },
+        { row: 5, invoiceNumber: 'AR-1', reason: 'duplicate_in_file' },
+        { row: 6, invoiceNumber: 'AR-4', reason: 'invalid', field: 'invoiceDate' },
+      ],
+    });
+    const list = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/ar-invoices?tab=all&sort=invoiceNumber',
+      headers: browser(org.admin.cookie),
+    });
+    const items = list.json<{ items: ArInvoice[] }>().items;
+    expect(
+      items.map((item) => [
+        item.invoiceNumber,
+        item.type,
+        item.status,
+        item.netAmount,
+        item.taxAmount,
+        item.totalAmount,
+        item.paidAmount,
+      ]),
+    ).toEqual([
+      ['AR-1', 'invoice', 'outstanding', 100000, 19000, 119000, 0],
+      ['AR-2', 'invoice', 'partially_paid', 10000, 700, 10700, 5000],
+      ['AR-5', 'credit_note', 'outstanding', 5000, 950, 5950, 0],
+    ]);
+    expect(items[0]!.counterpartyArNumber).toBe('10500');
+    expect(items[0]!.counterpartyId).toBe(items[1]!.counterpartyId);
+
+    // The same file again: every number is in Kontor now.
+    const again = (await upload(csv)).json<{ created: number; skipped: { reason: string }[] }>();
+    expect(again.created).toBe(0);
+    expect(again.skipped.filter((entry) => entry.reason === 'exists')).toHaveLength(3);
+  });
+
+  it('refuses a file without the required columns, naming them, and reads any headers through the mapping', async () => {
+    const csv = 'Nr;Firma;Am;Summe\nX-1;Kiosk Nord;01.11.2026;238,00';
+    const refused = await upload(csv);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'import_missing_columns' });
+    const mapped = await upload(csv, { invoiceNumber: 'Nr', customer: 'Firma', invoiceDate: 'Am', totalAmount: 'Summe' });
+    expect(mapped.statusCode, mapped.body).toBe(200);
+    // Without a rate column the total is taken as it is (0 %).
+    expect(mapped.json()).toMatchObject({ created: 1, skipped: [] });
+  });
+});
+
 describe.skipIf(!hasEInvoiceFixtures)('receivables from e-invoices', () => {
   let testApp: TestApp;
   let org: TestOrganization;

@@ -85,3 +85,23 @@ export const arInvoiceExportQuerySchema = arInvoiceListQuerySchema
   .omit({ limit: true, cursor: true })
   .extend({ format: listExportFormatSchema });
 export type ArInvoiceExportQuery = z.infer<typeof arInvoiceExportQuerySchema>;
+
+/** A CSV of existing receivables: what was taken over, and each row left out with its reason. */
+export const AR_IMPORT_SKIP_REASONS = ['exists', 'duplicate_in_file', 'invalid', 'totals_mismatch'] as const;
+export const arImportResultSchema = z.object({
+  created: z.number().int(),
+  /** Customers Kontor did not know yet, created with their AR number. */
+  createdCustomers: z.number().int(),
+  skipped: z.array(
+    z.object({
+      row: z.number().int(),
+      invoiceNumber: z.string(),
+      reason: z.enum(AR_IMPORT_SKIP_REASONS),
+      /** For totals_mismatch: the difference in minor units (stated total minus computed). */
+      difference: z.number().int().optional(),
+      /** For invalid: the field that could not be read. */
+      field: z.string().optional(),
+    }),
+  ),
+});
+export type ArImportResult = z.infer<typeof arImportResultSchema>;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   activityEntrySchema,
   arCancelSchema,
+  arImportResultSchema,
   arInvoiceExportQuerySchema,
   arInvoiceInputSchema,
   arInvoiceListQuerySchema,
@@ -16,6 +17,8 @@ import { sendExportFile } from '../../lib/table-export';
 import { access } from '../../plugins/access';
 import { idParams } from '../master-data/route-schemas';
 import { AppError } from '../../lib/app-error';
+import { readImportUpload } from '../master-data/import-upload';
+import { importReceivablesCsv } from './csv-import';
 import { AR_IMPORT_MAX_BYTES, importEInvoiceReceivable } from './einvoice-import';
 import { exportArInvoiceList } from './export-list';
 import { MANAGE_RECEIVABLES } from './policy';
@@ -92,6 +95,20 @@ export const receivableRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.status(201).send(await importEInvoiceReceivable(app.database, request.org!, file.filename, body));
     },
+  );
+
+  app.post(
+    '/imports/csv',
+    {
+      config: { access: manage },
+      schema: {
+        tags,
+        summary: 'Takes over existing receivables from a CSV, one invoice per row, with an optional column mapping.',
+        consumes: ['multipart/form-data'],
+        response: { 200: arImportResultSchema },
+      },
+    },
+    async (request) => importReceivablesCsv(app.database, request.org!, await readImportUpload(request)),
   );
 
   app.get(
