@@ -1,3 +1,5 @@
+import type { ImportResult } from '@kontor/domain/master-data';
+import { MASTER_DATA_IMPORT_MAX_BYTES } from '@kontor/domain/master-data-import';
 import { Layers } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +8,8 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useCostCenterMutations, useCostCenters } from '@/lib/master-data/cost-centers';
 import { CostCenterDialog } from '../components/cost-center-dialog';
-import { CsvImportDialog } from '../components/csv-import-dialog';
+import { CsvImportDialog } from '@/components/csv-import/csv-import-dialog';
+import { ImportResultView } from '../components/import-result-view';
 import { DeleteDialog } from '../components/delete-dialog';
 import { COST_CENTER_COLUMNS, type CostCenterColumn } from '../components/import-columns';
 import { latestItem } from '../components/latest-item';
@@ -67,7 +70,7 @@ export function CostCentersRoute() {
         onClose={() => setDeleting(null)}
         onConfirm={() => (deleting ? remove.mutateAsync({ id: deleting.id, version: deleting.version }) : Promise.resolve())}
       />
-      <CsvImportDialog<CostCenterColumn>
+      <CsvImportDialog<CostCenterColumn, ImportResult>
         open={isImportOpen}
         onOpenChange={setIsImportOpen}
         title={t('costCenters.importTitle')}
@@ -75,6 +78,9 @@ export function CostCentersRoute() {
         columns={COST_CENTER_COLUMNS}
         labelOf={(key) => t(`costCenters.columns.${key}`)}
         onImport={(request) => importFile.mutateAsync(request)}
+        renderResult={(result) => <ImportResultView result={result} />}
+        fileHint={t('import.fileHint', { maxMb: MASTER_DATA_IMPORT_MAX_BYTES / 1024 / 1024 })}
+        testId="master-data-import-drop-zone"
         extra={{
           node: typeChoice,
           fields: importType === FROM_FILE ? {} : { type: importType },

@@ -1,9 +1,12 @@
+import type { ImportResult } from '@kontor/domain/master-data';
+import { MASTER_DATA_IMPORT_MAX_BYTES } from '@kontor/domain/master-data-import';
 import { BookOpen } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLedgerAccount, type LedgerAccount } from '@kontor/domain/master-data';
 import { useLedgerAccountMutations, useLedgerAccounts } from '@/lib/master-data/ledger-accounts';
-import { CsvImportDialog } from '../components/csv-import-dialog';
+import { CsvImportDialog } from '@/components/csv-import/csv-import-dialog';
+import { ImportResultView } from '../components/import-result-view';
 import { DeleteDialog } from '../components/delete-dialog';
 import { LEDGER_ACCOUNT_COLUMNS, type LedgerAccountColumn } from '../components/import-columns';
 import { LedgerAccountDialog } from '../components/ledger-account-dialog';
@@ -44,7 +47,7 @@ export function LedgerAccountsRoute() {
         onClose={() => setDeleting(null)}
         onConfirm={() => (deleting ? remove.mutateAsync({ id: deleting.id, version: deleting.version }) : Promise.resolve())}
       />
-      <CsvImportDialog<LedgerAccountColumn>
+      <CsvImportDialog<LedgerAccountColumn, ImportResult>
         open={isImportOpen}
         onOpenChange={setIsImportOpen}
         title={t('ledgerAccounts.importTitle')}
@@ -52,6 +55,9 @@ export function LedgerAccountsRoute() {
         columns={LEDGER_ACCOUNT_COLUMNS}
         labelOf={(key) => t(`ledgerAccounts.columns.${key}`)}
         onImport={(request) => importFile.mutateAsync(request)}
+        renderResult={(result) => <ImportResultView result={result} />}
+        fileHint={t('import.fileHint', { maxMb: MASTER_DATA_IMPORT_MAX_BYTES / 1024 / 1024 })}
+        testId="master-data-import-drop-zone"
       />
     </>
   );

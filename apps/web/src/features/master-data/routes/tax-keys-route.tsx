@@ -1,3 +1,5 @@
+import type { ImportResult } from '@kontor/domain/master-data';
+import { MASTER_DATA_IMPORT_MAX_BYTES } from '@kontor/domain/master-data-import';
 import { Lock, Percent } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +8,8 @@ import { Badge } from '@/components/ui/badge';
 import { formatNumber } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
 import { useTaxKeyLabel, useTaxKeyMutations, useTaxKeys } from '@/lib/master-data/tax-keys';
-import { CsvImportDialog } from '../components/csv-import-dialog';
+import { CsvImportDialog } from '@/components/csv-import/csv-import-dialog';
+import { ImportResultView } from '../components/import-result-view';
 import { DeleteDialog } from '../components/delete-dialog';
 import { TAX_KEY_COLUMNS, type TaxKeyColumn } from '../components/import-columns';
 import { latestItem } from '../components/latest-item';
@@ -69,7 +72,7 @@ export function TaxKeysRoute() {
         onClose={() => setDeleting(null)}
         onConfirm={() => (deleting ? remove.mutateAsync({ id: deleting.id, version: deleting.version }) : Promise.resolve())}
       />
-      <CsvImportDialog<TaxKeyColumn>
+      <CsvImportDialog<TaxKeyColumn, ImportResult>
         open={isImportOpen}
         onOpenChange={setIsImportOpen}
         title={t('taxKeys.importTitle')}
@@ -77,6 +80,9 @@ export function TaxKeysRoute() {
         columns={TAX_KEY_COLUMNS}
         labelOf={(key) => t(`taxKeys.columns.${key}`)}
         onImport={(request) => importFile.mutateAsync(request)}
+        renderResult={(result) => <ImportResultView result={result} />}
+        fileHint={t('import.fileHint', { maxMb: MASTER_DATA_IMPORT_MAX_BYTES / 1024 / 1024 })}
+        testId="master-data-import-drop-zone"
       />
     </>
   );

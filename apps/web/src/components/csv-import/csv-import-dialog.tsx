@@ -1,7 +1,6 @@
 import { FileSpreadsheet } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ImportResult } from '@kontor/domain/master-data';
 import { MASTER_DATA_IMPORT_MAX_BYTES } from '@kontor/domain/master-data-import';
 import { SingleFileDrop } from '@/components/single-file-drop';
 import { Alert } from '@/components/ui/alert';
@@ -20,19 +19,23 @@ import {
   type ColumnMapping,
   type ImportColumn,
 } from '@/lib/csv-header';
-import { ImportResultView } from './import-result-view';
 
 const ACCEPTED_EXTENSIONS = ['csv', 'txt', 'tsv'];
 const MAX_MB = MASTER_DATA_IMPORT_MAX_BYTES / 1024 / 1024;
 
-interface CsvImportDialogProps<K extends string> {
+interface CsvImportDialogProps<K extends string, R> {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
   description: string;
+  /** Below the drop zone: separators, size and what happens to rows that exist already. */
+  fileHint: string;
   columns: readonly ImportColumn<K>[];
   labelOf: (key: K) => string;
-  onImport: (request: ImportRequest) => Promise<ImportResult>;
+  onImport: (request: ImportRequest) => Promise<R>;
+  /** What the import did (created, skipped with reasons), shown in place of the form. */
+  renderResult: (result: R) => ReactNode;
+  testId?: string;
   /** Extra choices for the whole file (cost-centre type) and the required fields they answer. */
   extra?: { node: ReactNode; fields: Record<string, string>; satisfied: ReadonlySet<K> };
 }
@@ -43,13 +46,16 @@ interface Chosen<K extends string> {
   mapping: ColumnMapping<K>;
 }
 
-/** Choose a CSV, map its columns (pre-filled by header name), upload file and mapping, see what was created and skipped. */
-export function CsvImportDialog<K extends string>(props: CsvImportDialogProps<K>) {
-  const { t } = useTranslation(['master-data', 'common']);
+/**
+ * Choose a CSV, map its columns (pre-filled by header name), upload file and mapping, see what was
+ * created and skipped. Shared by the master data and the receivables imports.
+ */
+export function CsvImportDialog<K extends string, R>(props: CsvImportDialogProps<K, R>) {
+  const { t } = useTranslation('common');
   const [chosen, setChosen] = useState<Chosen<K> | null>(null);
   const [readError, setReadError] = useState<string | null>(null);
   const [importError, setImportError] = useState<unknown>(null);
-  const [result, setResult] = useState<ImportResult | null>(null);
+  const [result, setResult] = useState<R | null>(null);
   const [isImporting, setIsImporting] = useState(false);
   const satisfied = props.extra?.satisfied ?? new Set<K>();
 
@@ -69,10 +75,10 @@ export function CsvImportDialog<K extends string>(props: CsvImportDialogProps<K>
     if (!file) return;
     try {
       const headers = await readHeaderFromFile(file);
-      if (headers.length === 0) setReadError(t('import.noHeader'));
+      if (headers.length === 0) setReadError(t('csvImport.noHeader'));
       else setChosen({ file, headers, mapping: guessMapping(headers, props.columns) });
     } catch {
-      setReadError(t('import.unreadable'));
+      setReadError(t('csvImport.unreadable'));
     }
   };
 
@@ -103,7 +109,7 @@ export function CsvImportDialog<K extends string>(props: CsvImportDialogProps<K>
           <DialogDescription>{props.description}</DialogDescription>
         </DialogHeader>
         {result ? (
-          <ImportResultView result={result} />
+          props.renderResult(result)
         ) : (
           <>
             <SingleFileDrop
@@ -113,17 +119,17 @@ export function CsvImportDialog<K extends string>(props: CsvImportDialogProps<K>
                   extensions: ACCEPTED_EXTENSIONS,
                   maxBytes: MASTER_DATA_IMPORT_MAX_BYTES,
                 });
-                return problem ? t(`import.${problem}`, { fileName: file.name, maxMb: MAX_MB }) : null;
+                return problem ? t(`csvImport.${problem}`, { fileName: file.name, maxMb: MAX_MB }) : null;
               }}
               accept=".csv,.txt,.tsv,text/csv,text/plain"
               icon={FileSpreadsheet}
               texts={{
-                drop: t('import.drop'),
-                label: t('import.file'),
-                choose: t('common:file.choose'),
-                hint: t('import.fileHint', { maxMb: MAX_MB }),
+                drop: t('csvImport.drop'),
+                label: t('csvImport.file'),
+                choose: t('file.choose'),
+                hint: props.fileHint,
               }}
-              testId="master-data-import-drop-zone"
+              testId={props.testId ?? 'csv-import-drop-zone'}
               chosenName={chosen?.file.name ?? null}
             />
             {readError ? <Alert tone="danger">{readError}</Alert> : null}
@@ -137,31 +143,31 @@ export function CsvImportDialog<K extends string>(props: CsvImportDialogProps<K>
                 labelOf={props.labelOf}
                 satisfied={satisfied}
                 texts={{
-                  legend: t('import.mappingLegend'),
-                  notMapped: t('import.notMapped'),
-                  requiredMark: t('import.requiredMark'),
+                  legend: t('csvImport.mappingLegend'),
+                  notMapped: t('csvImport.notMapped'),
+                  requiredMark: t('csvImport.requiredMark'),
                 }}
               />
             ) : null}
             {missing.length > 0 ? (
-              <Alert tone="warning">{t('import.missingColumns', { columns: missing.map(props.labelOf).join(', ') })}</Alert>
+              <Alert tone="warning">{t('csvImport.missingColumns', { columns: missing.map(props.labelOf).join(', ') })}</Alert>
             ) : null}
             {duplicates.length > 0 ? (
-              <Alert tone="warning">{t('import.duplicateColumns', { columns: duplicates.join(', ') })}</Alert>
+              <Alert tone="warning">{t('csvImport.duplicateColumns', { columns: duplicates.join(', ') })}</Alert>
             ) : null}
             {importError ? <Alert tone="danger">{getErrorMessage(importError)}</Alert> : null}
           </>
         )}
         <DialogFooter>
           {result ? (
-            <Button onClick={() => onOpenChange(false)}>{t('actions.close')}</Button>
+            <Button onClick={() => onOpenChange(false)}>{t('csvImport.close')}</Button>
           ) : (
             <>
               <Button variant="outline" onClick={() => onOpenChange(false)}>
-                {t('actions.cancel')}
+                {t('csvImport.cancel')}
               </Button>
               <Button onClick={() => void runImport()} disabled={!canImport} isLoading={isImporting}>
-                {t('import.run')}
+                {t('csvImport.run')}
               </Button>
             </>
           )}
