@@ -18,6 +18,7 @@ import type downloads from './locales/en/downloads.json';
 import type exportSettings from './locales/en/export-settings.json';
 import type bankConnections from './locales/en/bank-connections.json';
 import type bankTransactions from './locales/en/bank-transactions.json';
+import type receivables from './locales/en/receivables.json';
 import type invoiceDetail from './locales/en/invoice-detail.json';
 import type invoices from './locales/en/invoices.json';
 import type legal from './locales/en/legal.json';
@@ -63,6 +64,7 @@ declare module 'i18next' {
       'export-settings': typeof exportSettings;
       'bank-connections': typeof bankConnections;
       'bank-transactions': typeof bankTransactions;
+      receivables: typeof receivables;
       errors: typeof errors;
       validation: typeof validation;
     };

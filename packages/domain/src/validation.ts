@@ -66,6 +66,7 @@ export const VALIDATION_KEYS = [
   'quantity_too_precise',
   'corrected_invoice_required',
   'corrected_invoice_not_allowed',
+  'exceeds_open',
   // The schema's own checks that carry no rule key (zod's issue codes), for API callers.
   'invalid_choice',
   'invalid_type',

@@ -70,7 +70,21 @@ const organizationRoutes: RouteObject[] = [
       'BankTransactionDetailRoute',
     ),
   },
-  { path: 'accounts-receivable', handle: handle('accountsReceivable'), lazy: placeholder },
+  {
+    path: 'accounts-receivable',
+    handle: handle('accountsReceivable', { namespaces: ['receivables'] }),
+    lazy: lazyScreen(() => import('@/features/receivables/routes/receivables-route'), 'ReceivablesRoute'),
+  },
+  {
+    path: 'accounts-receivable/new',
+    handle: handle('accountsReceivableNew', { namespaces: ['receivables'] }),
+    lazy: lazyScreen(() => import('@/features/receivables/routes/receivable-detail-route'), 'ReceivableCreateRoute'),
+  },
+  {
+    path: 'accounts-receivable/:id',
+    handle: handle('accountsReceivableDetail', { namespaces: ['receivables'] }),
+    lazy: lazyScreen(() => import('@/features/receivables/routes/receivable-detail-route'), 'ReceivableDetailRoute'),
+  },
   { path: 'insights', handle: handle('insights'), lazy: placeholder },
   {
     path: 'pr/:id?',

@@ -33,6 +33,7 @@ export const NAMESPACES = [
   'export-settings',
   'bank-connections',
   'bank-transactions',
+  'receivables',
   'errors',
   'validation',
 ] as const;

@@ -4,3 +4,4 @@ export * from './receivable-amounts';
 export * from './receivable-due';
 export * from './receivable-schema';
 export * from './receivable-view';
+export * from './receivable-import';

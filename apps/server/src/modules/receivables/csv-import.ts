@@ -1,4 +1,4 @@
-import { receivableTotals, type ArImportResult } from '@kontor/domain';
+import { AR_IMPORT_COLUMNS, receivableTotals, type ArImportColumn, type ArImportResult } from '@kontor/domain';
 import { parseAmountText, parseDateText } from '@kontor/formats';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, OrgId, Tx } from '../../db/database';
@@ -6,46 +6,10 @@ import { arInvoices, counterparties } from '../../db/schema';
 import type { OrgContext } from '../../plugins/session';
 import { writeActivity } from '../activity-log/writer';
 import { assignAccountNumber } from '../counterparties/numbering';
-import { cell, readCsvTable, resolveColumns, type ColumnSpec, type CsvRow } from '../master-data/csv-table';
+import { cell, readCsvTable, resolveColumns, type CsvRow } from '../master-data/csv-table';
 import type { ImportUpload } from '../master-data/import-upload';
 import { tenant } from '../master-data/service-helpers';
 import { insertArInvoiceRow, replaceArLines } from './repo';
-
-type Field =
-  | 'invoiceNumber'
-  | 'customer'
-  | 'customerNumber'
-  | 'invoiceDate'
-  | 'dueDate'
-  | 'netAmount'
-  | 'taxRate'
-  | 'totalAmount'
-  | 'paidAmount'
-  | 'currency'
-  | 'description';
-
-/** The columns of a receivables CSV and the headers (de, en, DATEV-ish) each answers to. */
-export const AR_IMPORT_COLUMNS: readonly ColumnSpec<Field>[] = [
-  {
-    key: 'invoiceNumber',
-    required: true,
-    aliases: ['Rechnungsnummer', 'Rechnungsnr', 'Belegnummer', 'Belegfeld 1', 'Invoice number', 'Number'],
-  },
-  { key: 'customer', required: true, aliases: ['Kunde', 'Debitor', 'Kundenname', 'Name', 'Customer'] },
-  {
-    key: 'customerNumber',
-    required: false,
-    aliases: ['Debitorennummer', 'Kundennummer', 'Konto', 'AR number', 'Customer number'],
-  },
-  { key: 'invoiceDate', required: true, aliases: ['Rechnungsdatum', 'Belegdatum', 'Datum', 'Invoice date', 'Date'] },
-  { key: 'dueDate', required: false, aliases: ['Fälligkeit', 'Fällig am', 'Fälligkeitsdatum', 'Due date'] },
-  { key: 'netAmount', required: false, aliases: ['Netto', 'Nettobetrag', 'Net', 'Net amount'] },
-  { key: 'taxRate', required: false, aliases: ['Steuersatz', 'USt-Satz', 'MwSt-Satz', 'Tax rate', 'VAT rate'] },
-  { key: 'totalAmount', required: true, aliases: ['Brutto', 'Bruttobetrag', 'Betrag', 'Umsatz', 'Total', 'Gross', 'Amount'] },
-  { key: 'paidAmount', required: false, aliases: ['Bezahlt', 'Gezahlt', 'Paid'] },
-  { key: 'currency', required: false, aliases: ['Währung', 'WKZ Umsatz', 'Currency'] },
-  { key: 'description', required: false, aliases: ['Beschreibung', 'Buchungstext', 'Text', 'Description'] },
-];
 
 const RATE = /^(\d{1,2}(?:[.,]\d{1,2})?)\s*%?$/;
 
@@ -73,7 +37,7 @@ type RowResult = { ok: ParsedRow } | { skip: ArImportResult['skipped'][number] }
  * only the total and the rate the net is the one whose tax adds up to the total to the cent. A
  * total that does not follow from net and rate is refused with the difference.
  */
-function parseRow(row: CsvRow, columns: Partial<Record<Field, number>>): RowResult {
+function parseRow(row: CsvRow, columns: Partial<Record<ArImportColumn, number>>): RowResult {
   const invoiceNumber = cell(row, columns, 'invoiceNumber');
   const invalid = (field: string): RowResult => ({ skip: { row: row.line, invoiceNumber, reason: 'invalid', field } });
   if (!invoiceNumber || invoiceNumber.length > 100) return invalid('invoiceNumber');

@@ -1,5 +1,5 @@
 import { OPEN_RECEIVABLE_STATUSES, quickFilterDueRange, type ArInvoiceListItem, type ArInvoiceListQuery } from '@kontor/domain';
-import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { OrgId, Tx } from '../../db/database';
 import { arInvoices, counterparties } from '../../db/schema';
 import { toListItem } from './repo';
@@ -44,7 +44,13 @@ function conditions(query: ArInvoiceListQuery, today: string): SQL[] {
   const search = query.search?.trim();
   if (search) {
     const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(or(ilike(arInvoices.invoiceNumber, pattern), ilike(counterparties.name, pattern))!);
+    where.push(
+      or(
+        ilike(arInvoices.invoiceNumber, pattern),
+        ilike(counterparties.name, pattern),
+        ilike(counterparties.accountsReceivableNumber, pattern),
+      )!,
+    );
   }
   return where;
 }
@@ -77,7 +83,12 @@ export async function listArInvoices(
       and(eq(counterparties.organizationId, arInvoices.organizationId), eq(counterparties.id, arInvoices.counterpartyId)),
     )
     .where(and(eq(arInvoices.organizationId, orgId), ...conditions(query, today)))
-    .orderBy(order(SORT_COLUMNS[query.sort]), order(arInvoices.id))
+    // Numbers of one sequence sort by length first, so that RE-100000 follows RE-99999.
+    .orderBy(
+      ...(query.sort === 'invoiceNumber' ? [order(sql`length(${arInvoices.invoiceNumber})`)] : []),
+      order(SORT_COLUMNS[query.sort]),
+      order(arInvoices.id),
+    )
     .limit(query.limit + 1)
     .offset(offset);
   const page = rows.slice(0, query.limit);

@@ -8,7 +8,7 @@ import { AmountCell, DateCell, Missing } from './invoice-cells';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 import type { InvoiceSortField, SortDirection } from './list-query';
 import { openRow } from './open-row';
-import { SortHeader } from './sort-header';
+import { SortHeader } from '@/components/sort-header';
 
 interface ArchiveTableProps {
   items: InvoiceListItem[];

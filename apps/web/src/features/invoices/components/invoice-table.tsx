@@ -11,7 +11,7 @@ import { InvoiceStatusBadge } from './invoice-status-badge';
 import { openRow } from './open-row';
 import { ReadingProgress } from './reading-progress';
 import type { InvoiceSortField, SortDirection } from './list-query';
-import { SortHeader } from './sort-header';
+import { SortHeader } from '@/components/sort-header';
 
 interface InvoiceTableProps {
   items: InvoiceListItem[];

@@ -1,19 +1,18 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
-import type { InvoiceSortField, SortDirection } from './list-query';
 
-interface SortHeaderProps {
-  field: InvoiceSortField;
-  sort: InvoiceSortField;
-  direction: SortDirection;
-  onSort: (field: InvoiceSortField) => void;
+interface SortHeaderProps<F extends string> {
+  field: F;
+  sort: F;
+  direction: 'asc' | 'desc';
+  onSort: (field: F) => void;
   children: ReactNode;
   className?: string;
 }
 
-/** A column header that sorts on the server; aria-sort tells screen readers the current order. */
-export function SortHeader({ field, sort, direction, onSort, children, className }: SortHeaderProps) {
+/** A column header that sorts on the server; aria-sort tells screen readers the current order. Shared by the lists. */
+export function SortHeader<F extends string>({ field, sort, direction, onSort, children, className }: SortHeaderProps<F>) {
   const isActive = sort === field;
   const Icon = !isActive ? ArrowUpDown : direction === 'asc' ? ArrowUp : ArrowDown;
   return (
