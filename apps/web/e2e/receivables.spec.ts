@@ -27,7 +27,7 @@ test('write and issue an outgoing invoice, see it overdue after moving its dates
   test.setTimeout(120_000);
   await signIn(page, DEMO_ADMIN);
   const customer = `Kunde ${runId()} GmbH`;
-  await createCounterparty(page.request, { name: customer, paymentTermsDays: 30 });
+  await createCounterparty(page.request, { name: customer, paymentTermsDays: 30, skontoRate: 200, skontoDays: 10 });
   const today = todayIso();
 
   await page.goto('/demo/accounts-receivable');
@@ -42,6 +42,9 @@ test('write and issue an outgoing invoice, see it overdue after moving its dates
   await page.getByRole('option', { name: customer }).click();
   await expect(page.getByLabel('Payment terms (days)')).toHaveValue('30');
   await expect(page.getByLabel('Due date')).toHaveValue(typed(addDaysIso(today, 30)));
+  // …and its skonto terms.
+  await expect(page.getByLabel('Skonto rate (%)')).toHaveValue('2');
+  await expect(page.getByLabel('Skonto days')).toHaveValue('10');
 
   const line = page.getByRole('group', { name: 'Line 1' });
   await line.getByLabel('Description').fill('Beratung Jahresabschluss');
@@ -111,6 +114,17 @@ test('write and issue an outgoing invoice, see it overdue after moving its dates
   await expect(row.getByTestId('open-amount')).toContainText('0,00');
   row = await showTab(page, 'Overdue', customer);
   await expect(row).toHaveCount(0);
+
+  // A credit note for it starts from its customer and lines and refers to it.
+  row = await showTab(page, 'Paid', customer);
+  await row.click();
+  await page.getByRole('link', { name: 'Create credit note' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New credit note' })).toBeVisible();
+  await expect(page.getByText(`Credit note for invoice ${number}`)).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Line 1' }).getByLabel('Description')).toHaveValue('Beratung Jahresabschluss');
+  await expect(page.getByTestId('receivable-totals').getByTestId('total-amount')).toContainText('357,00');
+  await page.getByRole('button', { name: 'Issue invoice' }).click();
+  await expect(heading).toHaveText(/^Credit note RE-\d+$/);
 });
 
 test('take over open items from a CSV with its columns mapped, see what was skipped, and export the list', async ({ page }) => {

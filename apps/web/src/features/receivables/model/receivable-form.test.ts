@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { arInvoiceInputSchema } from '@kontor/domain/receivables/receivable-schema';
 import type { ArInvoice } from '@kontor/domain/receivables/receivable-view';
 import {
+  creditNoteValues,
   dueDateFor,
   emptyLine,
   isReceivableFormPath,
@@ -69,9 +70,9 @@ describe('form values', () => {
   });
 
   it('name the form’s controls for server field errors; other paths go above the form', () => {
-    for (const path of ['counterpartyId', 'dueDate', 'lineItems', 'lineItems.2.unitPrice', 'notes'])
+    for (const path of ['counterpartyId', 'dueDate', 'lineItems', 'lineItems.2.unitPrice', 'notes', 'skontoRate', 'skontoDays'])
       expect(isReceivableFormPath(path), path).toBe(true);
-    for (const path of ['skontoRate', 'correctedInvoiceId', 'lineItems.x.unit', 'lineItems.0.netAmount', 'version', ''])
+    for (const path of ['correctedInvoiceId', 'lineItems.x.unit', 'lineItems.0.netAmount', 'version', ''])
       expect(isReceivableFormPath(path), path).toBe(false);
   });
 
@@ -136,5 +137,32 @@ describe('live totals', () => {
     expect(lineNetOf({ quantity: 0.333, unitPrice: 1_000 })).toBe(333);
     expect(lineNetOf({ quantity: 1.0005, unitPrice: 1_000 })).toBeNull();
     expect(lineNetOf({ quantity: 1, unitPrice: null })).toBeNull();
+  });
+});
+
+describe('credit note for an invoice', () => {
+  it('starts from the invoice: same customer and lines, dated today, due at once, referring to it', () => {
+    const values = creditNoteValues(record, '2026-12-07');
+    expect(values).toMatchObject({
+      type: 'credit_note',
+      correctedInvoiceId: record.id,
+      counterpartyId: record.counterpartyId,
+      invoiceDate: '2026-12-07',
+      dueDate: '2026-12-07',
+      paymentTermDays: null,
+      skontoRate: null,
+      skontoDays: null,
+    });
+    expect(values.lineItems).toEqual(
+      record.lineItems.map(({ description, quantity, unit, unitPrice, taxRate }) => ({
+        description,
+        quantity,
+        unit,
+        unitPrice,
+        taxRate,
+      })),
+    );
+    // What the server's schema takes as it is.
+    expect(arInvoiceInputSchema.safeParse(values).success).toBe(true);
   });
 });

@@ -63,6 +63,8 @@ const CONTROLLED_FIELDS: readonly string[] = [
   'lineItems',
   'notes',
   'paymentTermDays',
+  'skontoRate',
+  'skontoDays',
 ];
 const LINE_FIELDS: readonly string[] = ['description', 'quantity', 'unit', 'unitPrice', 'taxRate'];
 
@@ -152,6 +154,24 @@ export function toReceivableFormValues(record: ArInvoice | null, today: string):
     skontoRate: record.skontoRate,
     skontoDays: record.skontoDays,
     correctedInvoiceId: record.correctedInvoiceId,
+  };
+}
+
+/**
+ * A credit note for an issued invoice: the same customer, currency, service period and lines, dated
+ * today and due at once (it is money the organisation owes back), referring to the invoice.
+ */
+export function creditNoteValues(invoice: ArInvoice, today: string): ReceivableFormValues {
+  return {
+    ...toReceivableFormValues(invoice, today),
+    type: 'credit_note',
+    correctedInvoiceId: invoice.id,
+    invoiceDate: today,
+    dueDate: today,
+    paymentTermDays: null,
+    skontoRate: null,
+    skontoDays: null,
+    notes: null,
   };
 }
 

@@ -1,6 +1,7 @@
-import { ArchiveRestore, Ban, Banknote, Undo2 } from 'lucide-react';
+import { ArchiveRestore, Ban, Banknote, FileMinus2, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { allowedReceivableActions, type ReceivableAction } from '@kontor/domain/receivables/receivable-status';
 import { arCancelSchema } from '@kontor/domain/receivables/receivable-schema';
 import type { ArInvoice } from '@kontor/domain/receivables/receivable-view';
@@ -8,7 +9,9 @@ import { ReasonDialog } from '@/components/reason-dialog';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { formatMoney } from '@/lib/format';
+import { useSession } from '@/lib/session-context';
 import { useCancelReceivable } from '../../api/cancel-receivable';
+import { newReceivableUrl } from '../../api/receivable-keys';
 import { useMarkReceivableUnpaid } from '../../api/mark-receivable-unpaid';
 import { useRecordReceivablePayment } from '../../api/record-receivable-payment';
 import { useRestoreReceivable } from '../../api/restore-receivable';
@@ -17,6 +20,7 @@ import { useReceivableAction } from './use-receivable-action';
 
 /** The actions this bar offers; `issue` is the form's, `edit` the form itself. */
 const BAR_ACTIONS: readonly ReceivableAction[] = ['record_payment', 'mark_unpaid', 'cancel', 'restore'];
+const CREDITABLE = new Set<ArInvoice['status']>(['outstanding', 'partially_paid', 'paid']);
 
 export interface ReceivableActionsBarProps {
   record: ArInvoice;
@@ -32,6 +36,7 @@ export interface ReceivableActionsBarProps {
  */
 export function ReceivableActionsBar({ record, today, hasUnsavedChanges }: ReceivableActionsBarProps) {
   const { t } = useTranslation('receivables');
+  const slug = useSession().organization.slug;
   const allowed = new Set(allowedReceivableActions(record.status));
   const [dialog, setDialog] = useState<'payment' | 'unpaid' | 'cancel' | null>(null);
   const payment = useRecordReceivablePayment(record.id);
@@ -40,10 +45,20 @@ export function ReceivableActionsBar({ record, today, hasUnsavedChanges }: Recei
   const restore = useRestoreReceivable(record.id);
   // Only a success closes the dialog: a failed cancel keeps the typed reason for another try.
   const run = useReceivableAction(record.id, () => setDialog(null));
-  if (!BAR_ACTIONS.some((action) => allowed.has(action))) return null;
+  // A credit note corrects an issued invoice (not a draft, not a canceled one, not another credit note).
+  const canCredit = record.type === 'invoice' && record.invoiceNumber !== null && CREDITABLE.has(record.status);
+  if (!BAR_ACTIONS.some((action) => allowed.has(action)) && !canCredit) return null;
 
   return (
     <div role="group" aria-label={t('actions.label')} className="flex flex-wrap items-center gap-2">
+      {canCredit ? (
+        <Button asChild variant="outline">
+          <Link to={`${newReceivableUrl(slug)}?creditFor=${encodeURIComponent(record.id)}`}>
+            <FileMinus2 aria-hidden="true" />
+            {t('actions.creditNote')}
+          </Link>
+        </Button>
+      ) : null}
       {allowed.has('record_payment') ? (
         <Button disabled={hasUnsavedChanges} onClick={() => setDialog('payment')}>
           <Banknote aria-hidden="true" />

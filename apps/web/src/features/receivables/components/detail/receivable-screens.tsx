@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { todayIso } from '@kontor/domain/dates';
 import type { ArInvoice } from '@kontor/domain/receivables/receivable-view';
 import { BackLink, RecordQueryView } from '@/components/record-states';
@@ -25,19 +25,62 @@ function useListPath(): string {
   return receivablesUrl(slug, listSearch);
 }
 
-/** /{slug}/accounts-receivable/new: a new outgoing invoice, saved as a draft or issued at once. */
+/**
+ * /{slug}/accounts-receivable/new: a new outgoing invoice, saved as a draft or issued at once; with
+ * ?creditFor=<id> a credit note for that invoice, starting from its customer and lines.
+ */
 export function ReceivableCreateScreen() {
   const { t } = useTranslation('receivables');
   const slug = useSession().organization.slug;
   const listPath = useListPath();
   const { leaveTo } = useLeaveAfterSave();
+  const creditFor = useSearchParams()[0].get('creditFor');
   // The day the page opened: the form's defaults must not move under the user at midnight.
   const [today] = useState(todayIso);
+  const onCreated = (saved: ArInvoice) => leaveTo(receivableUrl(slug, saved.id));
+  if (creditFor) return <CreditNoteCreate invoiceId={creditFor} listPath={listPath} today={today} onCreated={onCreated} />;
   return (
     <div className="grid gap-2">
       <BackLink to={listPath} label={t('detail.back')} className="mb-2" />
       <PageHeader title={t('form.newTitle')} description={t('form.newDescription')} />
-      <ReceivableForm record={null} isEditable today={today} onCreated={(saved) => leaveTo(receivableUrl(slug, saved.id))} />
+      <ReceivableForm record={null} isEditable today={today} onCreated={onCreated} />
+    </div>
+  );
+}
+
+function CreditNoteCreate({
+  invoiceId,
+  listPath,
+  today,
+  onCreated,
+}: {
+  invoiceId: string;
+  listPath: string;
+  today: string;
+  onCreated: (saved: ArInvoice) => void;
+}) {
+  const { t } = useTranslation('receivables');
+  const query = useReceivable(invoiceId);
+  return (
+    <div className="grid gap-2">
+      <BackLink to={listPath} label={t('detail.back')} className="mb-2" />
+      <RecordQueryView
+        query={query}
+        loadingLabel={t('detail.loading')}
+        notFound={{ title: t('detail.notFoundTitle'), description: t('detail.notFoundDescription'), headingLevel: 1 }}
+        back={{ to: listPath, label: t('detail.back') }}
+        loadFailedTitle={t('detail.loadFailed')}
+      >
+        {(invoice) => (
+          <>
+            <PageHeader
+              title={t('form.newCreditNoteTitle')}
+              description={t('form.newCreditNoteDescription', { number: invoice.invoiceNumber ?? '' })}
+            />
+            <ReceivableForm record={null} isEditable today={today} onCreated={onCreated} creditFor={invoice} />
+          </>
+        )}
+      </RecordQueryView>
     </div>
   );
 }

@@ -18,8 +18,8 @@ import { fieldId, useIsEditable } from './form-fields';
 interface CustomerFieldProps {
   /** The name the invoice was saved with: shown while the customer's record loads. */
   savedName: { id: string; name: string } | null;
-  /** The chosen customer's payment terms in days (null when it has none or they could not be read). */
-  onTermsKnown: (termDays: number | null) => void;
+  /** The chosen customer's payment terms in days and its skonto (null when it has none or they could not be read). */
+  onTermsKnown: (termDays: number | null, skonto: { rate: number; days: number } | null) => void;
   className?: string;
 }
 
@@ -55,8 +55,14 @@ export function CustomerField({ savedName, onTermsKnown, className }: CustomerFi
     field.onChange(customer.id);
     // The terms come with the full record (the lookup has none); without them, 14 days.
     void queryClient.fetchQuery(counterpartyQueryOptions(customer.id)).then(
-      (record) => onTermsKnown(record.paymentTermsDays),
-      () => onTermsKnown(null),
+      (record) =>
+        onTermsKnown(
+          record.paymentTermsDays,
+          record.skontoRate !== null && record.skontoDays !== null && record.skontoDays > 0
+            ? { rate: record.skontoRate, days: record.skontoDays }
+            : null,
+        ),
+      () => onTermsKnown(null, null),
     );
   };
 

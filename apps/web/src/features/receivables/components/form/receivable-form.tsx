@@ -9,9 +9,11 @@ import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { CustomerField } from './customer-field';
 import { CurrencySelect, DateField, EditableContext, FormSection, NumberField, TextField, useIsEditable } from './form-fields';
 import { LineItemsSection } from './line-items-section';
+import { PERCENT_INPUT } from '@/lib/decimal-input';
 import { TotalsPanel } from './totals-panel';
 import { useDueDateFollowing } from './use-due-date-following';
 import { useReceivableEditor } from './use-receivable-editor';
+import { creditNoteValues } from '../../model/receivable-form';
 
 /** Whole days, for the payment terms. */
 const DAYS_INPUT = { scale: 0, minimumFractionDigits: 0 };
@@ -45,6 +47,8 @@ function CustomerAndDatesSection({ record }: { record: ArInvoice | null }) {
         />
         <DateField name="servicePeriodStart" label={t('fields.servicePeriodStart')} />
         <DateField name="servicePeriodEnd" label={t('fields.servicePeriodEnd')} />
+        <NumberField name="skontoRate" label={t('fields.skontoRate')} kind={PERCENT_INPUT} />
+        <NumberField name="skontoDays" label={t('fields.skontoDays')} kind={DAYS_INPUT} />
       </div>
     </FormSection>
   );
@@ -57,6 +61,8 @@ export interface ReceivableFormProps {
   isEditable: boolean;
   today: string;
   onCreated?: (saved: ArInvoice) => void;
+  /** A new credit note: the invoice it corrects, whose customer and lines it starts from. */
+  creditFor?: ArInvoice;
   /** Tells the page whether unsaved changes exist (status actions wait for them). */
   onDirtyChange?: (isDirty: boolean) => void;
 }
@@ -66,9 +72,14 @@ export interface ReceivableFormProps {
  * with live totals per tax rate. A draft (or a new invoice) is saved as a draft or issued; an
  * issued one nothing was paid of saves its changes. A 409 keeps what was typed.
  */
-export function ReceivableForm({ record, isEditable, today, onCreated, onDirtyChange }: ReceivableFormProps) {
+export function ReceivableForm({ record, isEditable, today, onCreated, creditFor, onDirtyChange }: ReceivableFormProps) {
   const { t } = useTranslation(['receivables', 'validation']);
-  const editor = useReceivableEditor(record, today, (saved) => onCreated?.(saved));
+  const editor = useReceivableEditor(
+    record,
+    today,
+    (saved) => onCreated?.(saved),
+    creditFor ? creditNoteValues(creditFor, today) : undefined,
+  );
   const { form, savingIntent } = editor;
   const { isDirty, errors, submitCount } = form.formState;
   const isDraft = !editor.base || editor.base.status === 'draft';

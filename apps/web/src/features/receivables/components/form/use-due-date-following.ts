@@ -41,10 +41,17 @@ export function useDueDateFollowing() {
       follow({ invoiceDate, termDays: lastTerms.current }, { invoiceDate, termDays: value });
       lastTerms.current = value;
     },
-    /** A customer was chosen: its terms (or none) go into the form and the due date follows them. */
-    onCustomerTerms: (termDays: number | null) => {
+    /**
+     * A customer was chosen: its terms (or none) go into the form and the due date follows them;
+     * its skonto is taken where the form has none yet.
+     */
+    onCustomerTerms: (termDays: number | null, skonto: { rate: number; days: number } | null) => {
       const previous = getValues('paymentTermDays');
       setValue('paymentTermDays', termDays, { shouldDirty: true });
+      if (skonto && getValues('skontoRate') === null && getValues('skontoDays') === null) {
+        setValue('skontoRate', skonto.rate, { shouldDirty: true });
+        setValue('skontoDays', skonto.days, { shouldDirty: true });
+      }
       const invoiceDate = getValues('invoiceDate');
       follow({ invoiceDate, termDays: readableTerms(previous) }, { invoiceDate, termDays });
       lastTerms.current = termDays;

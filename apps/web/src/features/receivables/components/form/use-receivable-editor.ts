@@ -37,7 +37,13 @@ export interface ReceivableStaleState {
  * the form until the user chooses. "Issue" on a draft saves what is typed first, then issues the
  * saved version, so a failed issue leaves the draft saved and the form current.
  */
-export function useReceivableEditor(record: ArInvoice | null, today: string, onCreated: (saved: ArInvoice) => void) {
+export function useReceivableEditor(
+  record: ArInvoice | null,
+  today: string,
+  onCreated: (saved: ArInvoice) => void,
+  /** A new document's first values when it does not start empty (a credit note from its invoice). */
+  start?: ReceivableFormValues,
+) {
   const { t } = useTranslation('receivables');
   const queryClient = useQueryClient();
   const create = useCreateReceivable();
@@ -49,7 +55,7 @@ export function useReceivableEditor(record: ArInvoice | null, today: string, onC
   const [savingIntent, setSavingIntent] = useState<SaveIntent | null>(null);
   const form = useForm<ReceivableFormValues, unknown, ArInvoiceInput>({
     resolver: receivableFormResolver,
-    defaultValues: toReceivableFormValues(record, today),
+    defaultValues: start ?? toReceivableFormValues(record, today),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
