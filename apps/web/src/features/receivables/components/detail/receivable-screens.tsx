@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { todayIso } from '@kontor/domain/dates';
@@ -60,28 +60,18 @@ function CreditNoteCreate({
   onCreated: (saved: ArInvoice) => void;
 }) {
   const { t } = useTranslation('receivables');
-  const query = useReceivable(invoiceId);
   return (
-    <div className="grid gap-2">
-      <BackLink to={listPath} label={t('detail.back')} className="mb-2" />
-      <RecordQueryView
-        query={query}
-        loadingLabel={t('detail.loading')}
-        notFound={{ title: t('detail.notFoundTitle'), description: t('detail.notFoundDescription'), headingLevel: 1 }}
-        back={{ to: listPath, label: t('detail.back') }}
-        loadFailedTitle={t('detail.loadFailed')}
-      >
-        {(invoice) => (
-          <>
-            <PageHeader
-              title={t('form.newCreditNoteTitle')}
-              description={t('form.newCreditNoteDescription', { number: invoice.invoiceNumber ?? '' })}
-            />
-            <ReceivableForm record={null} isEditable today={today} onCreated={onCreated} creditFor={invoice} />
-          </>
-        )}
-      </RecordQueryView>
-    </div>
+    <LoadedReceivable id={invoiceId} listPath={listPath}>
+      {(invoice) => (
+        <>
+          <PageHeader
+            title={t('form.newCreditNoteTitle')}
+            description={t('form.newCreditNoteDescription', { number: invoice.invoiceNumber ?? '' })}
+          />
+          <ReceivableForm record={null} isEditable today={today} onCreated={onCreated} creditFor={invoice} />
+        </>
+      )}
+    </LoadedReceivable>
   );
 }
 
@@ -137,8 +127,25 @@ function ReceivableDetail({ record }: { record: ArInvoice }) {
 
 /** /{slug}/accounts-receivable/:id: one outgoing invoice with its status actions, form and activity. */
 export function ReceivableDetailScreen({ id }: { id: string }) {
-  const { t } = useTranslation('receivables');
   const listPath = useListPath();
+  return (
+    <LoadedReceivable id={id} listPath={listPath}>
+      {(record) => <ReceivableDetail record={record} />}
+    </LoadedReceivable>
+  );
+}
+
+/** One receivable loaded by id, with the back link and the loading, not-found and error states. */
+function LoadedReceivable({
+  id,
+  listPath,
+  children,
+}: {
+  id: string;
+  listPath: string;
+  children: (record: ArInvoice) => ReactNode;
+}) {
+  const { t } = useTranslation('receivables');
   const query = useReceivable(id);
   return (
     <div className="grid gap-2">
@@ -150,7 +157,7 @@ export function ReceivableDetailScreen({ id }: { id: string }) {
         back={{ to: listPath, label: t('detail.back') }}
         loadFailedTitle={t('detail.loadFailed')}
       >
-        {(record) => <ReceivableDetail record={record} />}
+        {children}
       </RecordQueryView>
     </div>
   );
