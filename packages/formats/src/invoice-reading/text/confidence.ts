@@ -6,6 +6,7 @@
  */
 import type { ExtractedInvoice, ReadField, ReadSource } from '../extracted-invoice.js';
 import type { Placement } from './lines.js';
+import { USUAL_RATES } from './totals.js';
 
 export const PLACEMENT: Record<Placement, number> = { 'same-line': 1, column: 0.92, 'next-line': 0.85 };
 
@@ -41,7 +42,7 @@ export function checkTaxRate(inv: ExtractedInvoice, source: ReadSource): void {
   } else if (!rate && n && t && n.value !== 0) {
     // Derive the rate only when it lands on a usual rate (0, 5, 7, 10, 19, 20, 21 % …).
     const bp = Math.round((t.value * 10000) / n.value / 50) * 50;
-    if ([0, 500, 700, 1000, 1300, 1500, 1900, 2000, 2100, 2300, 2500, 770, 810, 260, 380].includes(bp)) {
+    if (USUAL_RATES.includes(bp)) {
       inv.taxRate = field(bp, 0.55, source);
     }
   }

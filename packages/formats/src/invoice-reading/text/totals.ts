@@ -27,8 +27,8 @@ export interface TotalsChoice {
   doubts: ReadDoubt[];
 }
 
-/** Usual VAT rates in Europe (basis points), for a tax derived from net and total. */
-export const USUAL_RATES = [0, 500, 550, 700, 770, 810, 1000, 1300, 1500, 1900, 2000, 2100, 2200, 2300, 2500];
+/** Usual VAT rates in Europe (basis points), for a tax or a rate derived from the other amounts. */
+export const USUAL_RATES = [0, 260, 380, 500, 550, 700, 770, 810, 1000, 1300, 1500, 1900, 2000, 2100, 2200, 2300, 2500];
 
 /** One candidate per value: the strongest, and among equals the last on the page (summaries close it). */
 export function distinct(candidates: AmountCandidate[]): AmountCandidate[] {
