@@ -7,7 +7,7 @@ import { checkPaymentBatch, type CheckedBatch, type CheckedParty, type CheckedPa
 import { groupPayments, type PaymentGroup } from './group-payments';
 import type { Pain001Version, PaymentBatch, WritePain001Options } from './payment-batch';
 import { formatCents } from './sepa-amount';
-import { XmlWriter } from './xml-writer';
+import { XmlWriter } from '../xml-writer';
 
 const MAX_ID_LENGTH = 35;
 

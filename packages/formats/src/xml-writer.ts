@@ -1,4 +1,4 @@
-/** A minimal indented XML writer: the pain.001 layout is fixed, so no DOM is needed. */
+/** A minimal indented XML writer for fixed layouts (pain.001, CII, UBL): no DOM is needed. */
 
 export function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');

@@ -1,0 +1,4 @@
+/** Outgoing invoice documents (issue 65): CII and UBL XML, and the PDF (ZUGFeRD/Factur-X hybrid). */
+export type * from './outgoing-invoice';
+export { writeCiiInvoice, type EinvoiceProfile } from './cii';
+export { writeUblInvoice } from './ubl';
