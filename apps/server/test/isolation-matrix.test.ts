@@ -344,6 +344,7 @@ const VALID_BODIES: Record<string, BodyFactory> = {
   'POST /api/ar-invoices/:id/unpaid': () => ({ version: 1 }),
   'POST /api/ar-invoices/:id/cancel': () => ({ version: 1, reason: 'Foreign' }),
   'POST /api/ar-invoices/:id/restore': () => ({ version: 1 }),
+  'POST /api/ar-invoices/:id/send': () => ({ version: 1, to: ['ap@example.com'], subject: 'Invoice', message: '' }),
   // Starting a verification takes no body; the ids in the path are all it needs.
   'POST /api/counterparties/:id/bank-accounts/:bankAccountId/email-verification': () => ({}),
 };

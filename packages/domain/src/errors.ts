@@ -192,6 +192,11 @@ export const ERROR_STATUS = {
   ar_invoice_totals_mismatch: 422,
   ar_invoice_paid_in_future: 422,
   ar_invoice_corrected_not_found: 422,
+  ar_invoice_not_issued: 409,
+  ar_invoice_not_sendable: 409,
+  ar_invoice_leitweg_id_missing: 422,
+  company_details_missing: 422,
+  ar_invoice_document_failed: 500,
   ar_export_failed: 500,
 } as const;
 

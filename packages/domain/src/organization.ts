@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredVerifiersPolicySchema } from './counterparties/verification';
+import { companyDetailsSchema } from './receivables/invoice-documents';
 
 /** Invoice fields whose requirement an organisation can configure (SPEC §5). */
 export const REQUIRABLE_INVOICE_FIELDS = [
@@ -105,6 +106,8 @@ export const organizationSchema = z.object({
   bankAutoMatch: z.boolean(),
   /** Minor units: a difference up to this still counts as the amount fitting (bank fees, rounding). */
   bankMatchTolerance: bankMatchToleranceSchema,
+  /** The issuer of outgoing invoices: address, tax numbers, contact (issue 65). */
+  companyDetails: companyDetailsSchema,
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -130,6 +133,7 @@ export const updateOrganizationBodySchema = z.object({
   fourEyesApproval: z.boolean().optional(),
   bankAutoMatch: z.boolean().optional(),
   bankMatchTolerance: bankMatchToleranceSchema.optional(),
+  companyDetails: companyDetailsSchema.optional(),
 });
 export type UpdateOrganizationBody = z.infer<typeof updateOrganizationBodySchema>;
 

@@ -12,6 +12,8 @@ export const VALIDATION_KEYS = [
   'iban_required',
   'invalid_bic',
   'invalid_vat',
+  'invalid_leitweg_id',
+  'invalid_phone',
   'due_before_date',
   'billing_period_incomplete',
   'billing_period_order',

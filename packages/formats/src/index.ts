@@ -10,3 +10,4 @@ export * from './invoice-reading/extracted-invoice';
 export * from './sepa-credit-transfer';
 export * from './bank-files';
 export * from './accounting-export';
+export * from './invoice-writing';

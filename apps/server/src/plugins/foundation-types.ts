@@ -1,5 +1,8 @@
 import type { z } from 'zod';
 import type { Tx } from '../db/database';
+import type { MailAttachment } from '../db/schema/platform';
+
+export type { MailAttachment };
 
 /**
  * The interfaces of the shared server services. Modules depend on these, not on the
@@ -34,6 +37,8 @@ export interface OutgoingMail {
   html?: string;
   /** Which template produced it, for the mailbox and delivery statistics. */
   template?: string;
+  /** Files already in the file storage (they must stay there until the mail is delivered). */
+  attachments?: MailAttachment[];
 }
 
 /**

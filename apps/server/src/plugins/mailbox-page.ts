@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import { mailOutbox } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import { access } from './access';
+import { contentDisposition } from './storage-local';
 
 /**
  * The local mailbox: every captured mail, readable in the browser at /mailbox (and as JSON at
@@ -47,6 +48,7 @@ const mailJsonSchema = z.object({
   messageId: z.string().nullable(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), size: z.number(), url: z.string() })),
 });
 
 function toJson(row: OutboxRow): z.infer<typeof mailJsonSchema> {
@@ -65,8 +67,16 @@ function toJson(row: OutboxRow): z.infer<typeof mailJsonSchema> {
     messageId: row.messageId,
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
+    attachments: row.attachments.map((attachment, index) => ({
+      filename: attachment.filename,
+      contentType: attachment.contentType,
+      size: attachment.size,
+      url: attachmentUrl(row.id, index),
+    })),
   };
 }
+
+const attachmentUrl = (mailId: string, index: number) => `/mailbox/${mailId}/attachments/${index}`;
 
 const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -130,9 +140,18 @@ function renderMail(row: OutboxRow): string {
   const html = row.htmlBody
     ? `<h2>HTML</h2><iframe sandbox="" referrerpolicy="no-referrer" title="HTML body" srcdoc="${escapeHtml(row.htmlBody)}"></iframe>`
     : '';
+  const attachments = row.attachments.length
+    ? `<h2>Attachments</h2><ul>${row.attachments
+        .map(
+          (attachment, index) =>
+            `<li><a href="${attachmentUrl(row.id, index)}">${escapeHtml(attachment.filename)}</a> ` +
+            `(${escapeHtml(attachment.contentType)}, ${Math.ceil(attachment.size / 1024)} KB)</li>`,
+        )
+        .join('')}</ul>`
+    : '';
   return (
     `<p><a href="/mailbox">← All mail</a></p><h1>${escapeHtml(row.subject)}</h1><table>${header}</table>` +
-    `<h2>Text</h2><pre>${escapeHtml(row.textBody)}</pre>${html}`
+    `<h2>Text</h2><pre>${escapeHtml(row.textBody)}</pre>${html}${attachments}`
   );
 }
 
@@ -192,6 +211,30 @@ export function registerMailboxRoutes(app: FastifyInstance): void {
       );
       if (!row) throw new AppError('not_found');
       return sendPage(reply, `${row.subject} · Local mailbox`, renderMail(row));
+    },
+  );
+
+  typed.get(
+    '/mailbox/:id/attachments/:index',
+    {
+      config: { access: access.public },
+      schema: { hide: true, params: z.object({ id: z.string(), index: z.coerce.number().int().min(0).max(50) }) },
+    },
+    async (request, reply) => {
+      assertAvailable(request);
+      if (!z.uuid().safeParse(request.params.id).success) throw new AppError('not_found');
+      const [row] = await app.database.withSystem((tx) =>
+        tx.select({ attachments: mailOutbox.attachments }).from(mailOutbox).where(eq(mailOutbox.id, request.params.id)),
+      );
+      const attachment = row?.attachments[request.params.index];
+      const stored = attachment && app.hasDecorator('storage') ? await app.storage.get(attachment.storageKey) : null;
+      if (!attachment || !stored) throw new AppError('not_found');
+      return reply
+        .type(attachment.contentType)
+        .header('content-disposition', contentDisposition('attachment', attachment.filename))
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(stored.body);
     },
   );
 

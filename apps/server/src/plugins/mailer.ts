@@ -6,7 +6,15 @@ import { z } from 'zod';
 import type { Config } from '../config';
 import type { Database, Tx } from '../db/database';
 import { mailOutbox } from '../db/schema';
-import type { JobQueue, Mailer, MailDeliveryListener, MailDeliveryOutcome, OutgoingMail } from './foundation-types';
+import type {
+  FileStorage,
+  JobQueue,
+  MailAttachment,
+  Mailer,
+  MailDeliveryListener,
+  MailDeliveryOutcome,
+  OutgoingMail,
+} from './foundation-types';
 import { isMailboxAvailable, registerMailboxRoutes } from './mailbox-page';
 
 /**
@@ -64,6 +72,17 @@ const outgoingMailSchema = z.object({
   text: z.string(),
   html: z.string().optional(),
   template: z.string().max(100).optional(),
+  attachments: z
+    .array(
+      z.object({
+        filename: z.string().min(1).max(200).regex(NO_LINE_BREAKS),
+        contentType: z.string().min(3).max(100),
+        storageKey: z.string().min(1).max(500),
+        size: z.number().int().min(0),
+      }),
+    )
+    .max(10)
+    .optional(),
 });
 
 /** `<mail-uuid@sender-domain>`: stable across retries, so duplicates can be recognised. */
@@ -94,6 +113,8 @@ export class OutboxMailer implements Mailer {
       /** null: no SMTP configured — mails are 'captured' and shown in the local mailbox. */
       transport: Transporter | null;
       logger: FastifyBaseLogger;
+      /** Where attachments are read from when a mail is really sent. */
+      storage?: Pick<FileStorage, 'get'>;
     },
   ) {}
 
@@ -109,6 +130,7 @@ export class OutboxMailer implements Mailer {
         textBody: valid.text,
         htmlBody: valid.html ?? null,
         template: valid.template ?? null,
+        attachments: valid.attachments ?? [],
         status: 'queued',
       })
       .returning({ id: mailOutbox.id });
@@ -195,6 +217,7 @@ export class OutboxMailer implements Mailer {
       try {
         // The row stays locked while the relay talks: no other worker can send it in parallel.
         const info: { messageId?: string } = await transport.sendMail({
+          attachments: await this.readAttachments(mail.attachments),
           from: mail.fromAddress,
           to: mail.toAddresses,
           subject: mail.subject,
@@ -220,6 +243,19 @@ export class OutboxMailer implements Mailer {
         return isFinal ? 'failed' : 'retry';
       }
     });
+  }
+
+  /** A missing file is an error of this attempt (retried): a mail never goes out without its attachment. */
+  private async readAttachments(
+    attachments: MailAttachment[],
+  ): Promise<{ filename: string; contentType: string; content: Buffer }[]> {
+    const read = [];
+    for (const attachment of attachments) {
+      const stored = await this.deps.storage?.get(attachment.storageKey);
+      if (!stored) throw new Error(`attachment ${attachment.filename} is not in the file storage`);
+      read.push({ filename: attachment.filename, contentType: attachment.contentType, content: stored.body });
+    }
+    return read;
   }
 
   /** The `mail.sweep` handler: queues delivery for mails whose job never came. */
@@ -270,6 +306,8 @@ export const mailerPlugin = fp(
       from: app.config.mail.from,
       transport,
       logger: app.log.child({ plugin: 'mailer' }),
+      // Registered before the mailer in the app; plugin tests may run the mailer without files.
+      storage: app.hasDecorator('storage') ? app.storage : undefined,
     });
 
     await app.jobs.register({

@@ -1,4 +1,6 @@
 import type { Ref } from 'react';
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { fieldAria, FormField } from '@/components/ui/form-field';
 import {
   Select,
   SelectContent,
@@ -53,5 +55,46 @@ export function CountryCodeSelect({ name, value, onChange, onBlur, triggerRef, t
         </SelectGroup>
       </SelectContent>
     </Select>
+  );
+}
+
+interface CountryCodeFieldProps<T extends FieldValues> {
+  id: string;
+  label: string;
+  control: Control<T>;
+  name: FieldPath<T>;
+  error?: string;
+  className?: string;
+  texts: CountryCodeSelectProps['texts'];
+}
+
+/** The country select as a labelled field of a react-hook-form form (counterparty, company details). */
+export function CountryCodeField<T extends FieldValues>({
+  id,
+  label,
+  control,
+  name,
+  error,
+  className,
+  texts,
+}: CountryCodeFieldProps<T>) {
+  return (
+    <FormField id={id} label={label} error={error} className={className}>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <CountryCodeSelect
+            name={field.name}
+            value={field.value as string | null | undefined}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            triggerRef={field.ref}
+            texts={texts}
+            aria={fieldAria(id, { error })}
+          />
+        )}
+      />
+    </FormField>
   );
 }

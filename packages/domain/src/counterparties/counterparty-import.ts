@@ -229,6 +229,8 @@ export function convertImportRow(cells: ImportRowCells): ImportRowConversion {
     skontoRate,
     paymentRemindersEnabled: reminderEmails !== null,
     paymentReminderEmails: reminderEmails,
+    leitwegId: null,
+    invoiceLanguage: 'de',
   };
   const parsed = counterpartyFieldsSchema.safeParse(input);
   if (!parsed.success) {

@@ -8,6 +8,7 @@ import {
   optionalVatNumberSchema,
 } from '../counterparty';
 import { vatCheckStateSchema } from './vat-check';
+import { invoiceLanguageSchema, optionalLeitwegIdSchema } from '../receivables/customer-invoicing';
 
 /**
  * The counterparty record of SPEC §3 (suppliers and customers) as the counterparties screens and
@@ -277,7 +278,7 @@ export const countryCodeSchema = z.enum(COUNTRY_CODES);
 /** SPEC §5 examples: accounts payable number 30005, accounts receivable number 10005 (DATEV: 5–9 digits). */
 export const ACCOUNT_NUMBER_PATTERN = /^\d{5,9}$/;
 
-const EMAIL_PATTERN = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
+export const EMAIL_PATTERN = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
 
 const optionalText = (max: number) =>
   z
@@ -330,6 +331,10 @@ const counterpartyFieldsShape = {
   paymentRemindersEnabled: z.boolean(),
   /** SPEC §5: one or more valid addresses, comma separated. */
   paymentReminderEmails: optionalText(2000),
+  /** The buyer reference of a German public-sector customer (XRechnung BT-10). */
+  leitwegId: optionalLeitwegIdSchema,
+  /** The language of the invoices Kontor writes to this customer. */
+  invoiceLanguage: invoiceLanguageSchema,
 };
 
 type CounterpartyFieldsShape = z.infer<z.ZodObject<typeof counterpartyFieldsShape>>;
@@ -387,6 +392,8 @@ export const createCounterpartyBodySchema = z
     skontoRate: counterpartyFieldsShape.skontoRate.default(null),
     paymentRemindersEnabled: counterpartyFieldsShape.paymentRemindersEnabled.default(false),
     paymentReminderEmails: counterpartyFieldsShape.paymentReminderEmails.default(null),
+    leitwegId: counterpartyFieldsShape.leitwegId.default(null),
+    invoiceLanguage: counterpartyFieldsShape.invoiceLanguage.default('de'),
   })
   .superRefine(checkCounterpartyFields);
 
@@ -427,6 +434,8 @@ export function emptyCounterpartyFields(): CounterpartyFieldsInput & { country: 
     skontoRate: null,
     paymentRemindersEnabled: false,
     paymentReminderEmails: null,
+    leitwegId: null,
+    invoiceLanguage: 'de',
   };
 }
 
@@ -468,6 +477,8 @@ export const counterpartySchema = z.object({
   skontoRate: z.number().int().nullable(),
   paymentRemindersEnabled: z.boolean(),
   paymentReminderEmails: z.string().nullable(),
+  leitwegId: z.string().nullable(),
+  invoiceLanguage: invoiceLanguageSchema,
   isTrusted: z.boolean(),
   trustedAt: z.string().nullable(),
   trustedBy: z.object({ id: z.uuid(), name: z.string() }).nullable(),

@@ -100,7 +100,7 @@ export type CounterpartyMergePreview = z.infer<typeof counterpartyMergePreviewSc
 /** The part of a counterparty that merging reads: its API shape (GET /api/counterparties/:id). */
 export type MergeSource = Pick<
   Counterparty,
-  Exclude<MergeableField, 'trust'> | 'isTrusted' | 'trustedAt' | 'trustedBy' | 'bankAccounts'
+  Exclude<MergeableField, 'trust'> | 'isTrusted' | 'trustedAt' | 'trustedBy' | 'bankAccounts' | 'leitwegId' | 'invoiceLanguage'
 >;
 
 /** A field's value for comparing and showing; trust compares by the flag alone. */
@@ -219,6 +219,9 @@ export function resolveMergedCounterparty(
     skontoRate: pick('skontoRate'),
     paymentRemindersEnabled: pick('paymentRemindersEnabled'),
     paymentReminderEmails: pick('paymentReminderEmails'),
+    // Not offered as a choice: the survivor's own unless it has none.
+    leitwegId: survivor.leitwegId ?? merged.leitwegId,
+    invoiceLanguage: survivor.invoiceLanguage,
   };
   const parsed = counterpartyFieldsSchema.safeParse(input);
   if (!parsed.success) {

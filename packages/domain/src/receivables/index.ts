@@ -5,3 +5,5 @@ export * from './receivable-due';
 export * from './receivable-schema';
 export * from './receivable-view';
 export * from './receivable-import';
+export * from './invoice-documents';
+export * from './customer-invoicing';

@@ -2,3 +2,7 @@
 export type * from './outgoing-invoice';
 export { writeCiiInvoice, type EinvoiceProfile } from './cii';
 export { writeUblInvoice } from './ubl';
+export { unitCodeFor } from './unit-codes';
+export { taxCategoryFor, type TaxCategoryChoice } from './tax-categories';
+export { logoForPdf } from './logo-image';
+export { renderInvoicePdf, epcQrPayload } from './pdf';

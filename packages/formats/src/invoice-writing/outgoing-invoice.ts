@@ -20,7 +20,7 @@ export interface OutgoingAddress {
 export interface OutgoingParty {
   name: string;
   address: OutgoingAddress;
-  /** VAT identification number, e.g. DE123456789 (BT-31 / BT-48). */
+  /** VAT identification number, e.g. DE123456788 (BT-31 / BT-48). */
   vatId: string | null;
   /** National tax number (Steuernummer, BT-32), for a seller without a VAT ID. */
   taxNumber: string | null;
@@ -60,8 +60,10 @@ export interface OutgoingLine {
   description: string;
   /** Decimal quantity as a number; printed with up to 4 decimals. */
   quantity: number;
-  /** UN/ECE Recommendation 20 unit code (C62 piece, HUR hour, DAY, KGM, …). */
+  /** UN/ECE Recommendation 20 unit code (C62 piece, HUR hour, DAY, KGM, …), for the XML. */
   unitCode: string;
+  /** The unit as the person typed it ("Lizenz", "Std."), printed on the page; null: the code's name. */
+  unit: string | null;
   /** Net price per unit, minor units (BT-146). */
   unitPrice: number;
   /** Net line amount, minor units (BT-131) = quantity × unitPrice, rounded by the domain. */

@@ -18,7 +18,7 @@ export function paymentTermsText(invoice: OutgoingInvoice): string {
   const due = formatDate(dueDate, language);
   const lines: string[] = [];
   if (invoice.type === 'credit_note') {
-    lines.push(language === 'de' ? `Gutschrift, auszuzahlen bis ${due}.` : `Credit note, to be paid out by ${due}.`);
+    lines.push(language === 'de' ? `Wir erstatten den Betrag bis ${due}.` : `We refund the amount by ${due}.`);
   } else if (skonto) {
     const until = formatDate(skonto.until, language);
     const percent = (skonto.rate / 100).toFixed(2);

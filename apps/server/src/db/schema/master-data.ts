@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AccountSyncStatus, CounterpartyVerificationState, VatCheckState } from '@kontor/domain';
+import type { AccountSyncStatus, CounterpartyVerificationState, InvoiceLanguage, VatCheckState } from '@kontor/domain';
 import {
   bigint,
   boolean,
@@ -148,6 +148,9 @@ export const counterparties = pgTable(
     skontoRate: integer('skonto_rate'),
     paymentRemindersEnabled: boolean('payment_reminders_enabled').notNull().default(false),
     paymentReminderEmails: text('payment_reminder_emails').array(),
+    /** XRechnung buyer reference of a public-sector customer (issue 65). */
+    leitwegId: text('leitweg_id'),
+    invoiceLanguage: text('invoice_language').$type<InvoiceLanguage>().notNull().default('de'),
     /**
      * Verified, pending, mismatch or unverified over the latest verification of each current bank
      * account: kept by triggers on the verification and bank-account tables (migration 0022).

@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { PaymentRunCreationStrategy, PaymentStrategy, RequiredFieldSettings, RequiredVerifiersPolicy } from '@kontor/domain';
+import type {
+  CompanyDetails,
+  PaymentRunCreationStrategy,
+  PaymentStrategy,
+  RequiredFieldSettings,
+  RequiredVerifiersPolicy,
+} from '@kontor/domain';
 import { users } from './identity';
 
 /** The tenant root. Its row-level policy lets a request see its own organisation only. */
@@ -30,6 +36,8 @@ export const organizations = pgTable('organizations', {
   bankAutoMatch: boolean('bank_auto_match').notNull().default(true),
   /** A difference up to this (minor units) still counts as the amount fitting: bank fees, rounding. */
   bankMatchTolerance: integer('bank_match_tolerance').notNull().default(0),
+  /** The issuer of outgoing invoices (issue 65); keys missing in older rows read as null. */
+  companyDetails: jsonb('company_details').$type<Partial<CompanyDetails>>().notNull().default({}),
   version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,14 @@
 import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations';
 
+/** A file a queued mail carries: kept in the file storage, read when the mail is delivered. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  storageKey: string;
+  size: number;
+}
+
 /** Append-only trace of every change (SPEC §3 activity log), written in the changing transaction. */
 export const activityLog = pgTable(
   'activity_log',
@@ -38,6 +46,8 @@ export const mailOutbox = pgTable(
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
     template: text('template'),
+    /** Files stored in the file storage, attached when the mail is delivered. */
+    attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
     status: text('status').$type<'queued' | 'sent' | 'captured' | 'failed'>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     error: text('error'),

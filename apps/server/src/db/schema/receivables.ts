@@ -62,6 +62,15 @@ export const arInvoices = pgTable(
     cancelReason: text('cancel_reason'),
     /** Where `restore` takes a canceled receivable back to (draft or outstanding). */
     statusBeforeCancel: text('status_before_cancel').$type<ReceivableStatus>(),
+    /**
+     * The PDF (ZUGFeRD) as last made, and the version of the receivable it shows: served again
+     * while the receivable is unchanged, so the document a customer received stays the same
+     * even after the company details change.
+     */
+    documentKey: text('document_key'),
+    documentVersion: integer('document_version'),
+    /** When the invoice was last sent by e-mail. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -35,6 +35,7 @@ export const ACTIVITY_ACTIONS = [
   'merge',
   'match',
   'unmatch',
+  'send',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -35,6 +35,8 @@ export function toCounterpartyValues(
     skontoRate: fields.skontoRate,
     paymentRemindersEnabled: fields.paymentRemindersEnabled,
     paymentReminderEmails: emails.length > 0 ? emails : null,
+    leitwegId: fields.leitwegId,
+    invoiceLanguage: fields.invoiceLanguage,
   };
 }
 
@@ -57,6 +59,8 @@ export function toLoggedFields(row: CounterpartyRow, accounts: { name: string; i
     skontoRate: row.skontoRate,
     paymentRemindersEnabled: row.paymentRemindersEnabled,
     paymentReminderEmails: row.paymentReminderEmails?.join(', ') ?? null,
+    leitwegId: row.leitwegId,
+    invoiceLanguage: row.invoiceLanguage,
     bankAccounts: accounts.map((account) => ({ name: account.name, iban: account.iban, bic: account.bic })),
   };
 }

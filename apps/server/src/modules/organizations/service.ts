@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   DEFAULT_REQUIRED_FIELDS,
+  EMPTY_COMPANY_DETAILS,
   PERMISSIONS,
   RESERVED_SLUGS,
   slugify,
@@ -42,6 +43,7 @@ export function toOrganization(row: OrganizationRow): Organization {
     fourEyesApproval: row.fourEyesApproval,
     bankAutoMatch: row.bankAutoMatch,
     bankMatchTolerance: row.bankMatchTolerance,
+    companyDetails: { ...EMPTY_COMPANY_DETAILS, ...row.companyDetails },
     version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -188,6 +190,7 @@ export class OrganizationService {
       ...(body.fourEyesApproval !== undefined ? { fourEyesApproval: body.fourEyesApproval } : {}),
       ...(body.bankAutoMatch !== undefined ? { bankAutoMatch: body.bankAutoMatch } : {}),
       ...(body.bankMatchTolerance !== undefined ? { bankMatchTolerance: body.bankMatchTolerance } : {}),
+      ...(body.companyDetails ? { companyDetails: body.companyDetails } : {}),
     });
   }
 

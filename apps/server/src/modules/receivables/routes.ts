@@ -23,6 +23,7 @@ import { AR_IMPORT_MAX_BYTES, importEInvoiceReceivable } from './einvoice-import
 import { exportArInvoiceList } from './export-list';
 import { MANAGE_RECEIVABLES } from './policy';
 import { ReceivableService } from './service';
+import { registerDocumentRoutes } from './document-routes';
 
 /**
  * /api/ar-invoices: outgoing invoices and credit notes (issue 64, SPEC §1 accounts receivable):
@@ -162,4 +163,6 @@ export const receivableRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => service.activity(request.org!, request.params.id),
   );
+
+  registerDocumentRoutes(app, manage, resource);
 };

@@ -29,6 +29,8 @@ const record: Counterparty = {
   skontoRate: 200,
   paymentRemindersEnabled: true,
   paymentReminderEmails: 'a@mueller.example, b@mueller.example',
+  leitwegId: '04011000-12345-03',
+  invoiceLanguage: 'en',
   isTrusted: false,
   trustedAt: null,
   trustedBy: null,
@@ -77,6 +79,8 @@ describe('counterparty form values', () => {
       skontoRate: 200,
       paymentRemindersEnabled: true,
       paymentReminderEmails: record.paymentReminderEmails,
+      leitwegId: '04011000-12345-03',
+      invoiceLanguage: 'en',
     });
   });
 

@@ -30,6 +30,8 @@ export const COUNTERPARTY_FORM_FIELDS = [
   'skontoRate',
   'paymentRemindersEnabled',
   'paymentReminderEmails',
+  'leitwegId',
+  'invoiceLanguage',
 ] as const satisfies readonly CounterpartyFormField[];
 
 export const MAX_BANK_ACCOUNTS = 20;
@@ -68,6 +70,8 @@ export function toCounterpartyFormValues(counterparty: Counterparty | null): Cou
     skontoRate: counterparty.skontoRate,
     paymentRemindersEnabled: counterparty.paymentRemindersEnabled,
     paymentReminderEmails: counterparty.paymentReminderEmails,
+    leitwegId: counterparty.leitwegId,
+    invoiceLanguage: counterparty.invoiceLanguage,
   };
 }
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ApprovalRemindersForm } from '../components/general/approval-reminders-form';
 import { BankMatchingForm } from '../components/general/bank-matching-form';
+import { CompanyDetailsForm } from '../components/general/company-details-form';
 import { CompanyNameForm } from '../components/general/company-name-form';
 import { FourEyesForm } from '../components/general/four-eyes-form';
 import { LogoUpload } from '../components/general/logo-upload';
@@ -19,6 +20,7 @@ export function GeneralSettingsRoute() {
           <h2 className="sr-only">{t('general.heading')}</h2>
           <CompanyNameForm organization={organization} />
           <LogoUpload organization={organization} />
+          <CompanyDetailsForm organization={organization} />
           <NumberingForm organization={organization} />
           <RequiredFieldsForm organization={organization} />
           <ApprovalRemindersForm organization={organization} />

@@ -4,6 +4,7 @@ import {
   createdTotalOf,
   describeReceivableChanges,
   receivableActivityVerb,
+  sentToOf,
   type ActivityValueFormat,
 } from './receivable-activity';
 
@@ -58,5 +59,12 @@ describe('receivable activity', () => {
     expect(cancelReasonOf({ action: 'update', changes: { reason: 'x' } })).toBeNull();
     expect(createdTotalOf({ action: 'create', changes: { totalAmount: 11_900 } })).toBe(11_900);
     expect(createdTotalOf({ action: 'create', changes: null })).toBeNull();
+  });
+
+  it('names a sending and its recipients (issue 65)', () => {
+    const sent = { action: 'send', changes: { to: ['ap@kunde.example', 'cfo@kunde.example'], fileName: 'Rechnung-RE-1.pdf' } };
+    expect(receivableActivityVerb(sent)).toBe('sent');
+    expect(sentToOf(sent)).toBe('ap@kunde.example, cfo@kunde.example');
+    expect(sentToOf({ action: 'update', changes: { to: ['x@y.example'] } })).toBeNull();
   });
 });

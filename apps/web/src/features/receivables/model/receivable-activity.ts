@@ -12,6 +12,7 @@ export const RECEIVABLE_ACTIVITY_VERBS = [
   'markedUnpaid',
   'canceled',
   'restored',
+  'sent',
   'other',
 ] as const;
 export type ReceivableActivityVerb = (typeof RECEIVABLE_ACTIVITY_VERBS)[number];
@@ -49,6 +50,8 @@ export function receivableActivityVerb(entry: Pick<ActivityEntry, 'action' | 'ch
       return entry.changes?.status === 'outstanding' ? 'createdIssued' : 'created';
     case 'cancel':
       return 'canceled';
+    case 'send':
+      return 'sent';
     case 'update':
       // A second payment on a partially paid invoice changes the amount, not the status.
       return statusVerb(entry.changes) ?? (isFromTo(entry.changes?.paidAmount) ? 'paymentRecorded' : 'edited');
@@ -102,4 +105,10 @@ export function cancelReasonOf(entry: Pick<ActivityEntry, 'action' | 'changes'>)
 export function createdTotalOf(entry: Pick<ActivityEntry, 'action' | 'changes'>): number | null {
   const total = entry.changes?.totalAmount;
   return entry.action === 'create' && typeof total === 'number' ? total : null;
+}
+
+/** The recipients of a `send` entry (issue 65), or null. */
+export function sentToOf(entry: Pick<ActivityEntry, 'action' | 'changes'>): string | null {
+  const to = entry.changes?.to;
+  return entry.action === 'send' && Array.isArray(to) ? to.filter((address) => typeof address === 'string').join(', ') : null;
 }

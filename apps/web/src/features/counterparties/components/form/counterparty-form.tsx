@@ -10,7 +10,7 @@ import { PERCENT_INPUT } from '@/lib/decimal-input';
 import { useLeaveAfterSave } from '@/lib/use-leave-after-save';
 import { BankAccountsEditor } from './bank-accounts-editor';
 import { DAYS_INPUT, FormSection, NumberField, TextField, fieldId } from './form-fields';
-import { CountrySelect, LedgerAccountSelect } from './select-fields';
+import { CountrySelect, InvoiceLanguageSelect, LedgerAccountSelect } from './select-fields';
 import { useCounterpartyEditor } from './use-counterparty-editor';
 
 interface CounterpartyFormProps {
@@ -104,6 +104,12 @@ export function CounterpartyForm({ counterparty, cancelPath, detailPath }: Count
               hint={t('form.hints.reminderEmails')}
               maxLength={2000}
             />
+          </FormSection>
+          <FormSection id="counterparty-section-invoicing" title={t('form.sections.invoicing')}>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField name="leitwegId" label={t('fields.leitwegId')} hint={t('form.hints.leitwegId')} maxLength={46} />
+              <InvoiceLanguageSelect />
+            </div>
           </FormSection>
         </fieldset>
         <FormFooter

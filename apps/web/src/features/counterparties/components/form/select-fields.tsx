@@ -1,7 +1,8 @@
 import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatLedgerAccount } from '@kontor/domain/master-data';
-import { CountryCodeSelect } from '@/components/country-code-select';
+import { INVOICE_LANGUAGES, type InvoiceLanguage } from '@kontor/domain/receivables/customer-invoicing';
+import { CountryCodeField } from '@/components/country-code-select';
 import { fieldAria, FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useLedgerAccounts } from '@/lib/master-data/ledger-accounts';
@@ -14,26 +15,16 @@ const NONE = '__none__';
 export function CountrySelect({ className }: { className?: string }) {
   const { t } = useTranslation('counterparties');
   const { control } = useFormContext<CounterpartyFormValues>();
-  const error = useFieldError('country');
-  const id = fieldId('country');
   return (
-    <FormField id={id} label={t('fields.country')} error={error} className={className}>
-      <Controller
-        control={control}
-        name="country"
-        render={({ field }) => (
-          <CountryCodeSelect
-            name={field.name}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            triggerRef={field.ref}
-            texts={{ none: t('form.country.none'), eu: t('form.country.eu'), others: t('form.country.others') }}
-            aria={fieldAria(id, { error })}
-          />
-        )}
-      />
-    </FormField>
+    <CountryCodeField
+      id={fieldId('country')}
+      label={t('fields.country')}
+      control={control}
+      name="country"
+      error={useFieldError('country')}
+      className={className}
+      texts={{ none: t('form.country.none'), eu: t('form.country.eu'), others: t('form.country.others') }}
+    />
   );
 }
 
@@ -69,6 +60,36 @@ export function LedgerAccountSelect({ className }: { className?: string }) {
               {field.value && ledgerAccounts.data && !ledgerAccounts.data.items.some((account) => account.id === field.value) ? (
                 <SelectItem value={field.value}>{t('detail.unknownLedgerAccount')}</SelectItem>
               ) : null}
+            </SelectContent>
+          </Select>
+        )}
+      />
+    </FormField>
+  );
+}
+
+/** The language Kontor writes this customer's invoices and invoice e-mails in. */
+export function InvoiceLanguageSelect() {
+  const { t } = useTranslation('counterparties');
+  const { control } = useFormContext<CounterpartyFormValues>();
+  const error = useFieldError('invoiceLanguage');
+  const id = fieldId('invoiceLanguage');
+  return (
+    <FormField id={id} label={t('fields.invoiceLanguage')} error={error}>
+      <Controller
+        control={control}
+        name="invoiceLanguage"
+        render={({ field }) => (
+          <Select name={field.name} value={field.value} onValueChange={(next) => field.onChange(next as InvoiceLanguage)}>
+            <SelectTrigger ref={field.ref} onBlur={field.onBlur} {...fieldAria(id, { error })}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {INVOICE_LANGUAGES.map((language) => (
+                <SelectItem key={language} value={language}>
+                  {t(`form.languages.${language}`)}
+                </SelectItem>
+              ))}
             </SelectContent>
           </Select>
         )}

@@ -13,6 +13,7 @@ import {
   describeReceivableChanges,
   RECEIVABLE_ACTIVITY_VERBS,
   receivableActivityVerb,
+  sentToOf,
   type ActivityValueFormat,
   type ReceivableActivityVerb,
 } from '../../model/receivable-activity';
@@ -71,6 +72,8 @@ export function ReceivableActivityPanel({ record }: { record: ArInvoice }) {
         detailsOf={(entry) => {
           const reason = cancelReasonOf(entry);
           const total = createdTotalOf(entry);
+          const sentTo = sentToOf(entry);
+          if (sentTo) return <p className="mt-1 text-xs text-muted-foreground">{t('activity.sentTo', { to: sentTo })}</p>;
           if (reason) return <p className="mt-1 text-xs text-muted-foreground">{t('activity.reason', { reason })}</p>;
           if (total !== null)
             return (

@@ -14,6 +14,7 @@ import { isReceivableEditable } from '../../model/receivable-display';
 import { ReceivableForm } from '../form/receivable-form';
 import { DueLabel, ReceivableStatusBadge } from '../receivable-badges';
 import { ReceivableActionsBar } from './receivable-actions-bar';
+import { ReceivableDocuments } from './receivable-documents';
 import { ReceivableActivityPanel } from './receivable-activity-panel';
 import { ReceivableSummary } from './receivable-summary';
 
@@ -101,7 +102,10 @@ function ReceivableDetail({ record }: { record: ArInvoice }) {
             <DueLabel status={record.status} dueDate={record.dueDate} today={today} className="text-sm" />
           </div>
         </div>
-        <ReceivableActionsBar record={record} today={today} hasUnsavedChanges={isDirty} />
+        <div className="flex flex-wrap items-center gap-2">
+          <ReceivableDocuments record={record} hasUnsavedChanges={isDirty} />
+          <ReceivableActionsBar record={record} today={today} hasUnsavedChanges={isDirty} />
+        </div>
       </header>
       <div className="grid gap-4">
         <ReceivableSummary record={record} />
