@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ArInvoice, ArSendDraft, Organization } from '@kontor/domain';
+import { emptyCounterpartyFields, type ArInvoice, type ArSendDraft, type Organization } from '@kontor/domain';
 import { readEInvoicePdf, readEInvoiceXml } from '@kontor/formats';
 import { activityLog, companyBankAccounts, counterparties, mailOutbox } from '../src/db/schema';
 import { browser, createOrganizationWithAdmin, type TestOrganization } from './factories';
@@ -57,6 +57,23 @@ describe('outgoing invoice documents', () => {
     const response = await call('PUT', '/api/organization', { version: current.version, companyDetails: details });
     expect(response.statusCode, response.body).toBe(200);
   };
+
+  it('checks company details and the Leitweg-ID where they are typed', async () => {
+    const current = (await call('GET', `/api/organization/${org.id}`)).json<Organization>();
+    const badDetails = await call('PUT', '/api/organization', {
+      version: current.version,
+      companyDetails: { ...COMPANY, vatId: 'DE123456789', phone: 'call us' },
+    });
+    expect(badDetails.statusCode).toBe(400);
+    expect(Object.keys(badDetails.json().fieldErrors).sort()).toEqual(['companyDetails.phone', 'companyDetails.vatId']);
+    const counterparty = { ...emptyCounterpartyFields(), name: 'Stadt Musterstadt', leitwegId: '04011000-12345-04' };
+    const badLeitweg = await call('POST', '/api/counterparties', counterparty, 'en');
+    expect(badLeitweg.statusCode).toBe(400);
+    expect(badLeitweg.json().fieldErrors.leitwegId).toEqual([expect.stringContaining('Not a valid Leitweg-ID')]);
+    const created = await call('POST', '/api/counterparties', { ...counterparty, leitwegId: '04011000-12345-03', invoiceLanguage: 'en' });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ leitwegId: '04011000-12345-03', invoiceLanguage: 'en' });
+  });
 
   it('refuses a draft, and names the missing company details in the caller language', async () => {
     const draft = await create(false);

@@ -16,6 +16,7 @@ import type { MailDeliveryOutcome, OutgoingMail } from './foundation-types';
 import { jobsPlugin } from './jobs';
 import { isMailboxAvailable } from './mailbox-page';
 import { createTransport, mailerPlugin, MAX_MAIL_ATTEMPTS, OutboxMailer } from './mailer';
+import { FileUrlSigner, LocalFileStorage } from './storage-local';
 
 const ORG = asOrgId('6a1d8c47-0f3b-4e52-9d6e-2b7c1a9e0f34');
 const OTHER_ORG = asOrgId('c2e4a6b8-1d3f-4a5b-8c7d-9e0f1a2b3c4d');
@@ -69,13 +70,14 @@ const mail = (subject: string, extra: Partial<OutgoingMail> = {}): OutgoingMail 
 });
 
 /** A mailer of its own on the app's database and jobs (its own relay, its own delivery listeners). */
-function separateMailer(target: MailApp, smtpUrl: string | null): OutboxMailer {
+function separateMailer(target: MailApp, smtpUrl: string | null, storage?: LocalFileStorage): OutboxMailer {
   return new OutboxMailer({
     database: target.database,
     jobs: target.app.jobs,
     from: 'Kontor <a@b.test>',
     transport: smtpUrl ? createTransport({ smtpUrl, from: 'x' }) : null,
     logger: target.app.log,
+    storage,
   });
 }
 
@@ -368,4 +370,43 @@ describe('mailbox availability', () => {
     // A real deployment that forgot NODE_ENV=production.
     expect(isMailboxAvailable({ ...local, publicUrl: 'https://kontor.example.com' })).toBe(false);
   });
+
+  it('attaches files from the storage; a file that is missing is retried, never sent without it', async () => {
+    const relay = await startFakeSmtp({});
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'kontor-mail-files-'));
+    const storage = new LocalFileStorage(folder, 'http://localhost', new FileUrlSigner('test-secret-of-32-characters-at-least'));
+    await storage.init();
+    const target = await startMailApp({ SMTP_URL: relay.url });
+    try {
+      await storage.put('org/x/invoice.pdf', Buffer.from('%PDF-1.7 invoice'), 'application/pdf');
+      const mailer = separateMailer(target, relay.url, storage);
+      const queue = (storageKey: string) =>
+        target.database.withOrg({ orgId: ORG, userId: null }, (tx) =>
+          mailer.enqueue(
+            tx,
+            mail('Invoice RE-1', {
+              attachments: [{ filename: 'Rechnung-RE-1.pdf', contentType: 'application/pdf', storageKey, size: 16 }],
+            }),
+          ),
+        );
+      const { id } = await queue('org/x/invoice.pdf');
+      expect(await mailer.deliver(id)).toMatch(/^(sent|already-done)$/);
+      await until(async () => (await readMail(target, id))?.status === 'sent');
+      const sent = relay.received.find((data) => data.includes('Subject: Invoice RE-1'))!;
+      expect(sent).toContain('Content-Type: application/pdf; name=Rechnung-RE-1.pdf');
+      expect(sent).toContain(Buffer.from('%PDF-1.7 invoice').toString('base64'));
+
+      const { id: missing } = await queue('org/x/gone.pdf');
+      expect(await mailer.deliver(missing)).toMatch(/^(retry|busy)$/);
+      expect(await readMail(target, missing)).toMatchObject({
+        status: 'queued',
+        error: expect.stringContaining('not in the file storage'),
+      });
+      expect(relay.received.filter((data) => data.includes('Subject: Invoice RE-1'))).toHaveLength(1);
+    } finally {
+      await target.close();
+      await relay.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 40_000);
 });
