@@ -256,4 +256,35 @@ export const LONG_INVOICE: OutgoingInvoice = {
   ),
 };
 
-export const SAMPLE_INVOICES = { GERMAN_INVOICE, ENGLISH_CREDIT_NOTE, LONG_INVOICE } as const;
+/** One rate (19 %) to a business customer, a line with a unit as typed ("Lizenz"), no skonto. */
+export const ONE_RATE_INVOICE: OutgoingInvoice = {
+  type: 'invoice',
+  number: 'RE-2026-0043',
+  issueDate: '2026-02-03',
+  dueDate: '2026-02-17',
+  currency: 'EUR',
+  language: 'de',
+  precedingInvoice: null,
+  servicePeriod: null,
+  notes: null,
+  seller: SAMPLE_SELLER,
+  buyer: {
+    name: 'Bäckerei Müller & Söhne OHG',
+    address: { street: 'Marktplatz 7', postalCode: '93047', city: 'Regensburg', countryCode: 'DE' },
+    vatId: 'DE987654328',
+    taxNumber: null,
+    email: 'buchhaltung@baeckerei-mueller.example',
+    buyerReference: null,
+    customerNumber: 'K-10077',
+  },
+  payment: { ...BANK_ACCOUNT, reference: 'RE-2026-0043', termDays: 14, skonto: null },
+  ...(() => {
+    const amounts = withAmounts([
+      { description: 'Kontor Starter, Jahreslizenz 2026', quantity: 2, unitCode: 'C62', unitPrice: 59_000, taxRate: 1900 },
+      { description: 'Einrichtung per Fernwartung', quantity: 2.25, unitCode: 'HUR', unitPrice: 9_500, taxRate: 1900 },
+    ]);
+    return { ...amounts, lines: amounts.lines.map((line, index) => (index === 0 ? { ...line, unit: 'Lizenz' } : line)) };
+  })(),
+};
+
+export const SAMPLE_INVOICES = { GERMAN_INVOICE, ONE_RATE_INVOICE, ENGLISH_CREDIT_NOTE, LONG_INVOICE } as const;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { OutgoingInvoice } from '../outgoing-invoice';
 import { dictionaries, loadPdf, lookupDict, nameOf, pdfText } from './pdf-inspection';
 import { renderInvoicePdf } from './render-invoice-pdf';
-import { ENGLISH_CREDIT_NOTE, GERMAN_INVOICE } from '../sample-invoices';
+import { ENGLISH_CREDIT_NOTE, GERMAN_INVOICE, ONE_RATE_INVOICE } from '../sample-invoices';
 
 const NOW = new Date('2026-02-02T09:30:00Z');
 
@@ -250,5 +250,13 @@ describe('renderInvoicePdf: metadata and determinism', () => {
     expect(doc.catalog.get(PDFName.of('OutputIntents'))).toBeUndefined();
     expect(doc.catalog.get(PDFName.of('AF'))).toBeUndefined();
     expect(doc.context.trailerInfo.ID).toBeDefined();
+  });
+});
+
+describe('renderInvoicePdf: units', () => {
+  it('prints a unit as the person typed it, and the readable name of the code otherwise', async () => {
+    const { text } = await pdfText(await renderInvoicePdf(ONE_RATE_INVOICE, { now: NOW }));
+    expect(text).toMatch(/Kontor Starter, Jahreslizenz 2026\s+2\s+Lizenz/);
+    expect(text).toMatch(/Einrichtung per Fernwartung\s+2,25\s+Std\./);
   });
 });

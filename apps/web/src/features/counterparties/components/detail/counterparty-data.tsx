@@ -87,6 +87,8 @@ export function CounterpartyData({ counterparty }: { counterparty: Counterparty 
             <span className="block text-muted-foreground">{counterparty.paymentReminderEmails}</span>
           ) : null}
         </Row>
+        <Row label={t('fields.leitwegId')}>{counterparty.leitwegId ?? none}</Row>
+        <Row label={t('fields.invoiceLanguage')}>{t(`form.languages.${counterparty.invoiceLanguage}`)}</Row>
       </dl>
     </DetailSection>
   );
