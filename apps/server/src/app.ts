@@ -45,6 +45,10 @@ import { emailImportPlugin } from './modules/email-import/plugin';
 import { postgresRateLimitStore } from './plugins/rate-limit-store';
 import { registerVatCheck } from './modules/vat-check/jobs';
 import { registerEmailVerificationJobs } from './modules/counterparty-verification/email/jobs';
+import { registerPaymentReminderJobs } from './modules/payment-reminders/jobs';
+import { reminderRoutes } from './modules/payment-reminders/reminder-routes';
+import { reminderTemplateRoutes } from './modules/payment-reminders/template-routes';
+import { reminderTrackingRoutes } from './modules/payment-reminders/tracking-routes';
 import { vatCheckRoutes } from './modules/vat-check/routes';
 import { executiveVerificationRoutes, verificationInboxRoutes } from './modules/counterparty-verification/executive/routes';
 import { bankFileImportRoutes } from './modules/bank-file-import/routes';
@@ -129,6 +133,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   await registerInvoiceReading(app);
   await registerVatCheck(app);
   await registerEmailVerificationJobs(app);
+  await registerPaymentReminderJobs(app);
   await registerCounterpartyImport(app);
   await registerBankFileImport(app);
   await registerPaymentRunJobs(app);
@@ -170,6 +175,9 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   await app.register(bankMatchingRoutes, { prefix: '/api/bank-transactions' });
   await app.register(invoiceBankMatchRoutes, { prefix: '/api/invoices' });
   await app.register(receivableRoutes, { prefix: '/api/ar-invoices' });
+  await app.register(reminderRoutes, { prefix: '/api/ar-invoices' });
+  await app.register(reminderTemplateRoutes, { prefix: '/api/reminder-templates' });
+  await app.register(reminderTrackingRoutes);
   // The built-in sandbox bank is "the bank" of the default configuration; with a real provider it is not served.
   if (config.bank.provider === 'sandbox') await app.register(sandboxBankRoutes, { prefix: SANDBOX_BANK_PREFIX });
   // Mail in is a listener like HTTP: it runs where the API runs.

@@ -13,6 +13,7 @@ import {
   downloadJobs,
   ledgerAccounts,
   paymentRuns,
+  reminderTemplates,
   taxKeys,
   transactions,
 } from '../src/db/schema';
@@ -83,6 +84,17 @@ const FOREIGN_RESOURCES: Record<string, ForeignResourceFactory> = {
         position: 0,
         steps: [{ approverIds: [foreign.admin.userId], requiredApprovals: 1 }],
         conditions: [],
+      })
+      .returning();
+    return row!.id;
+  },
+  'reminder-template': async (testApp, foreign) => {
+    const [row] = await testApp.database.db
+      .insert(reminderTemplates)
+      .values({ organizationId: foreign.id, intervalDays: 99, subject: 'Foreign', type: 'automatic' })
+      .onConflictDoUpdate({
+        target: [reminderTemplates.organizationId, reminderTemplates.intervalDays],
+        set: { subject: 'Foreign' },
       })
       .returning();
     return row!.id;
@@ -345,6 +357,16 @@ const VALID_BODIES: Record<string, BodyFactory> = {
   'POST /api/ar-invoices/:id/cancel': () => ({ version: 1, reason: 'Foreign' }),
   'POST /api/ar-invoices/:id/restore': () => ({ version: 1 }),
   'POST /api/ar-invoices/:id/send': () => ({ version: 1, to: ['ap@example.com'], subject: 'Invoice', message: '' }),
+  // A template id of the caller's own organisation would be needed to get past the invoice; any uuid shows the 404.
+  'POST /api/ar-invoices/:id/reminders': () => ({ templateId: '00000000-0000-4000-8000-00000000000f' }),
+  'PUT /api/reminder-templates/:id': () => ({
+    version: 1,
+    intervalDays: 5,
+    subject: 'Home',
+    header: '',
+    footer: '',
+    type: 'manual',
+  }),
   // Starting a verification takes no body; the ids in the path are all it needs.
   'POST /api/counterparties/:id/bank-accounts/:bankAccountId/email-verification': () => ({}),
 };

@@ -70,7 +70,11 @@ describe('outgoing invoice documents', () => {
     const badLeitweg = await call('POST', '/api/counterparties', counterparty, 'en');
     expect(badLeitweg.statusCode).toBe(400);
     expect(badLeitweg.json().fieldErrors.leitwegId).toEqual([expect.stringContaining('Not a valid Leitweg-ID')]);
-    const created = await call('POST', '/api/counterparties', { ...counterparty, leitwegId: '04011000-12345-03', invoiceLanguage: 'en' });
+    const created = await call('POST', '/api/counterparties', {
+      ...counterparty,
+      leitwegId: '04011000-12345-03',
+      invoiceLanguage: 'en',
+    });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ leitwegId: '04011000-12345-03', invoiceLanguage: 'en' });
   });

@@ -197,6 +197,9 @@ export const ERROR_STATUS = {
   ar_invoice_leitweg_id_missing: 422,
   company_details_missing: 422,
   ar_invoice_document_failed: 500,
+  reminder_template_not_found: 404,
+  reminder_interval_taken: 409,
+  reminder_skipped: 422,
   ar_export_failed: 500,
 } as const;
 

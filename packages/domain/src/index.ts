@@ -45,3 +45,4 @@ export * from './banking/bank-connection-api';
 export * from './banking/bank-transaction-api';
 export * from './banking/matching';
 export * from './receivables';
+export * from './calendar';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredVerifiersPolicySchema } from './counterparties/verification';
 import { companyDetailsSchema } from './receivables/invoice-documents';
+import { holidayRegionSchema, timeZoneSchema } from './calendar';
 
 /** Invoice fields whose requirement an organisation can configure (SPEC §5). */
 export const REQUIRABLE_INVOICE_FIELDS = [
@@ -108,6 +109,9 @@ export const organizationSchema = z.object({
   bankMatchTolerance: bankMatchToleranceSchema,
   /** The issuer of outgoing invoices: address, tax numbers, contact (issue 65). */
   companyDetails: companyDetailsSchema,
+  /** Daily jobs (payment reminders, digests) run on business mornings in this zone and region (issue 66). */
+  timeZone: timeZoneSchema,
+  holidayRegion: holidayRegionSchema,
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -134,6 +138,8 @@ export const updateOrganizationBodySchema = z.object({
   bankAutoMatch: z.boolean().optional(),
   bankMatchTolerance: bankMatchToleranceSchema.optional(),
   companyDetails: companyDetailsSchema.optional(),
+  timeZone: timeZoneSchema.optional(),
+  holidayRegion: holidayRegionSchema.optional(),
 });
 export type UpdateOrganizationBody = z.infer<typeof updateOrganizationBodySchema>;
 

@@ -7,3 +7,4 @@ export * from './receivable-view';
 export * from './receivable-import';
 export * from './invoice-documents';
 export * from './customer-invoicing';
+export * from './reminders';

@@ -15,7 +15,7 @@ const DAY_MS = 86_400_000;
  * a daylight-saving change (a 23- or 25-hour local day) never shifts the count. dates.ts has day
  * arithmetic but no difference, hence this one.
  */
-function daysBetweenIso(from: string, to: string): number {
+export function daysBetweenIso(from: string, to: string): number {
   if (!isIsoDate(from) || !isIsoDate(to)) throw new RangeError(`not ISO dates: ${from}, ${to}`);
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }

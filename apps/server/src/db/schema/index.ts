@@ -12,3 +12,4 @@ export * from './bank-connections';
 export * from './bank-transactions';
 export * from './bank-matches';
 export * from './receivables';
+export * from './payment-reminders';

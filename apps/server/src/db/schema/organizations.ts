@@ -38,6 +38,10 @@ export const organizations = pgTable('organizations', {
   bankMatchTolerance: integer('bank_match_tolerance').notNull().default(0),
   /** The issuer of outgoing invoices (issue 65); keys missing in older rows read as null. */
   companyDetails: jsonb('company_details').$type<Partial<CompanyDetails>>().notNull().default({}),
+  /** Daily jobs (payment reminders, digests) run on business mornings here (issue 66). */
+  timeZone: text('time_zone').notNull().default('Europe/Berlin'),
+  /** Whose public holidays are no business days: a country (DE, AT) or its state (DE-BY, AT-9). */
+  holidayRegion: text('holiday_region').notNull().default('DE'),
   version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

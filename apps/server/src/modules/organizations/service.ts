@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   DEFAULT_REQUIRED_FIELDS,
   EMPTY_COMPANY_DETAILS,
+  isHolidayRegion,
   PERMISSIONS,
   RESERVED_SLUGS,
   slugify,
@@ -44,6 +45,8 @@ export function toOrganization(row: OrganizationRow): Organization {
     bankAutoMatch: row.bankAutoMatch,
     bankMatchTolerance: row.bankMatchTolerance,
     companyDetails: { ...EMPTY_COMPANY_DETAILS, ...row.companyDetails },
+    timeZone: row.timeZone,
+    holidayRegion: isHolidayRegion(row.holidayRegion) ? row.holidayRegion : 'DE',
     version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -191,6 +194,8 @@ export class OrganizationService {
       ...(body.bankAutoMatch !== undefined ? { bankAutoMatch: body.bankAutoMatch } : {}),
       ...(body.bankMatchTolerance !== undefined ? { bankMatchTolerance: body.bankMatchTolerance } : {}),
       ...(body.companyDetails ? { companyDetails: body.companyDetails } : {}),
+      ...(body.timeZone ? { timeZone: body.timeZone } : {}),
+      ...(body.holidayRegion ? { holidayRegion: body.holidayRegion } : {}),
     });
   }
 

@@ -7,18 +7,17 @@ export function documentFileName(invoice: OutgoingInvoice): string {
   return `${kind}-${invoice.number}`.replace(/[^\p{L}\p{N}._-]+/gu, '_');
 }
 
-function formatDate(isoDate: string, language: OutgoingInvoice['language']): string {
+/** A date as the customer reads it: 07.12.2026 / 7 Dec 2026. */
+export function formatCustomerDate(isoDate: string, language: OutgoingInvoice['language']): string {
   const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
   return new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(
     new Date(Date.UTC(year, month - 1, day)),
   );
 }
 
-function formatAmount(minor: number, invoice: OutgoingInvoice): string {
-  const format = new Intl.NumberFormat(invoice.language === 'de' ? 'de-DE' : 'en-GB', {
-    style: 'currency',
-    currency: invoice.currency,
-  });
+/** An amount as the customer reads it: 1.977,47 € / €1,977.47. */
+export function formatCustomerAmount(minor: number, currency: string, language: OutgoingInvoice['language']): string {
+  const format = new Intl.NumberFormat(language === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency });
   const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
   return format.format(minor / 10 ** digits);
 }
@@ -29,9 +28,9 @@ export function invoiceMailTexts(invoice: OutgoingInvoice): { subject: string; b
   const params = {
     number: invoice.number,
     company: invoice.seller.name,
-    date: formatDate(invoice.issueDate, invoice.language),
-    dueDate: formatDate(invoice.dueDate, invoice.language),
-    amount: formatAmount(invoice.totals.due, invoice),
+    date: formatCustomerDate(invoice.issueDate, invoice.language),
+    dueDate: formatCustomerDate(invoice.dueDate, invoice.language),
+    amount: formatCustomerAmount(invoice.totals.due, invoice.currency, invoice.language),
   };
   return {
     subject: translateNotification(isInvoice ? 'arInvoiceMailSubject' : 'arCreditNoteMailSubject', invoice.language, params),

@@ -1,0 +1,118 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { addDaysIso } from '@kontor/domain/dates';
+import { isBusinessMorning, isHolidayRegion, localDateTime, reminderSkipReason } from '@kontor/domain';
+import type { Database, OrgId } from '../../db/database';
+import { asOrgId } from '../../db/database';
+import { organizations, paymentReminders, reminderTemplates } from '../../db/schema';
+import type { Mailer } from '../../plugins/foundation-types';
+import { companyName, listOverdueCandidates, reminderRecipients } from './reminder-candidates';
+import { recordSkippedReminder, writeReminder } from './send-reminder';
+
+export interface ReminderRunResult {
+  organizations: number;
+  sent: number;
+  skipped: number;
+}
+
+interface RunDeps {
+  database: Database;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+/** Up to this many receivables' reminder histories are read in one statement. */
+const HISTORY_BATCH = 5_000;
+
+/**
+ * One organisation's reminders of `today` (issue 66 item 2), in one transaction: for each open,
+ * overdue receivable the automatic template with the largest interval it has reached, unless a
+ * reminder of that interval or a later one exists (so a late first run sends the latest reminder
+ * only, never the earlier ones after it). The partial unique index on (receivable, template)
+ * makes a second worker or a retry send nothing twice; a crash rolls the whole organisation back.
+ */
+export async function runOrganizationReminders(
+  deps: RunDeps,
+  orgId: OrgId,
+  today: string,
+): Promise<{ sent: number; skipped: number }> {
+  return deps.database.withOrg({ orgId, userId: null }, async (tx) => {
+    const templates = await tx
+      .select()
+      .from(reminderTemplates)
+      .where(and(eq(reminderTemplates.organizationId, orgId), eq(reminderTemplates.type, 'automatic')))
+      .orderBy(reminderTemplates.intervalDays);
+    if (templates.length === 0) return { sent: 0, skipped: 0 };
+    const candidates = await listOverdueCandidates(tx, orgId, addDaysIso(today, -templates[0]!.intervalDays));
+    if (candidates.length === 0) return { sent: 0, skipped: 0 };
+
+    const reached = new Map<string, number>();
+    for (let start = 0; start < candidates.length; start += HISTORY_BATCH) {
+      const ids = candidates.slice(start, start + HISTORY_BATCH).map((candidate) => candidate.id);
+      const rows = await tx
+        .select({ id: paymentReminders.arInvoiceId, interval: sql<number>`max(${paymentReminders.intervalDays})` })
+        .from(paymentReminders)
+        .where(
+          and(
+            eq(paymentReminders.organizationId, orgId),
+            eq(paymentReminders.origin, 'automatic'),
+            inArray(paymentReminders.arInvoiceId, ids),
+          ),
+        )
+        .groupBy(paymentReminders.arInvoiceId);
+      for (const row of rows) reached.set(row.id, Number(row.interval));
+    }
+
+    const company = await companyName(tx, orgId);
+    let sent = 0;
+    let skipped = 0;
+    for (const candidate of candidates) {
+      const template = templates.filter((row) => addDaysIso(candidate.dueDate, row.intervalDays) <= today).at(-1);
+      if (!template || (reached.get(candidate.id) ?? 0) >= template.intervalDays) continue;
+      const write = { orgId, candidate, template, origin: 'automatic' as const, company, today };
+      const customer = { exists: true, remindersEnabled: candidate.remindersEnabled, recipients: reminderRecipients(candidate) };
+      const reason = reminderSkipReason(candidate, customer, today, 'automatic');
+      if (reason) {
+        await recordSkippedReminder(tx, write, reason);
+        skipped += 1;
+      } else if (await writeReminder(tx, deps.mailer, deps.publicUrl, write)) sent += 1;
+    }
+    return { sent, skipped };
+  });
+}
+
+/**
+ * The scheduled run: every organisation for which it is a business morning (its time zone, its
+ * public holidays) gets its reminders of the day. Runs every quarter of an hour; what is sent
+ * once is never sent again, so later runs of the same day only pick up what became due since.
+ */
+export async function runDailyReminders(
+  deps: RunDeps,
+  now = new Date(),
+  onFailure: (orgId: string, error: unknown) => void = () => undefined,
+): Promise<ReminderRunResult> {
+  const orgs = await deps.database.withSystem((tx) =>
+    tx
+      .select({ id: organizations.id, timeZone: organizations.timeZone, region: organizations.holidayRegion })
+      .from(organizations)
+      .where(
+        sql`exists (select 1 from reminder_templates t where t.organization_id = ${organizations.id} and t.type = 'automatic')`,
+      ),
+  );
+  const result: ReminderRunResult = { organizations: 0, sent: 0, skipped: 0 };
+  for (const org of orgs) {
+    const region = isHolidayRegion(org.region) ? org.region : 'DE';
+    if (!isBusinessMorning(now, org.timeZone, region)) continue;
+    let counts;
+    try {
+      counts = await runOrganizationReminders(deps, asOrgId(org.id), localDateTime(now, org.timeZone).date);
+    } catch (error) {
+      // One organisation's failure (rolled back whole) does not hold up the others; the next run retries it.
+      onFailure(org.id, error);
+      continue;
+    }
+    result.organizations += 1;
+    result.sent += counts.sent;
+    result.skipped += counts.skipped;
+  }
+  return result;
+}

@@ -1,0 +1,40 @@
+import { daysBetweenIso, renderReminder, type ReminderPlaceholder, type ReminderTemplateInput } from '@kontor/domain';
+import { translateNotification } from '../../lib/i18n';
+import { formatCustomerAmount, formatCustomerDate } from '../receivables/document-mail';
+import type { ReminderCandidate } from './reminder-candidates';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * A reminder e-mail in the customer's language: the template's header and footer around the
+ * invoice's details. The HTML part is the same text plus Kontor's open pixel (SPEC §3 "opened"):
+ * mail programs that load images report the opening; the text part stays the whole message.
+ */
+export function composeReminder(
+  candidate: ReminderCandidate,
+  template: Pick<ReminderTemplateInput, 'subject' | 'header' | 'footer'>,
+  company: string,
+  today: string,
+  pixelUrl: string | null,
+): { subject: string; text: string; html: string } {
+  const { language, currency } = candidate;
+  const values: Record<ReminderPlaceholder, string> = {
+    invoiceNumber: candidate.invoiceNumber ?? '',
+    invoiceDate: formatCustomerDate(candidate.invoiceDate, language),
+    dueDate: formatCustomerDate(candidate.dueDate, language),
+    daysOverdue: String(Math.max(0, daysBetweenIso(candidate.dueDate, today))),
+    amount: formatCustomerAmount(candidate.totalAmount, currency, language),
+    openAmount: formatCustomerAmount(candidate.totalAmount - candidate.paidAmount, currency, language),
+    counterparty: candidate.customerName,
+    company,
+  };
+  const details = translateNotification('reminderDetails', language, values);
+  const { subject, text } = renderReminder(template, values, details);
+  const paragraphs = text
+    .split(/\n{2,}/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+  const pixel = pixelUrl ? `<img src="${escapeHtml(pixelUrl)}" width="1" height="1" alt="" style="display:block">` : '';
+  return { subject, text, html: `<!doctype html><html lang="${language}"><body>${paragraphs}${pixel}</body></html>` };
+}

@@ -1,0 +1,3 @@
+/** Payment reminders of receivables (issue 66): templates, reminders and their e-mail statuses. */
+export * from './reminder-template';
+export * from './payment-reminder';
