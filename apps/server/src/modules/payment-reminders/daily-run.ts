@@ -20,6 +20,9 @@ interface RunDeps {
   publicUrl: string;
 }
 
+/** Organisations whose reminders are written at the same time (each holds one connection). */
+const ORGANIZATIONS_AT_ONCE = 4;
+
 /** Up to this many receivables' reminder histories are read in one statement. */
 const HISTORY_BATCH = 5_000;
 
@@ -99,20 +102,24 @@ export async function runDailyReminders(
       ),
   );
   const result: ReminderRunResult = { organizations: 0, sent: 0, skipped: 0 };
-  for (const org of orgs) {
-    const region = isHolidayRegion(org.region) ? org.region : 'DE';
-    if (!isBusinessMorning(now, org.timeZone, region)) continue;
-    let counts;
-    try {
-      counts = await runOrganizationReminders(deps, asOrgId(org.id), localDateTime(now, org.timeZone).date);
-    } catch (error) {
-      // One organisation's failure (rolled back whole) does not hold up the others; the next run retries it.
-      onFailure(org.id, error);
-      continue;
+  const due = orgs.filter((org) => isBusinessMorning(now, org.timeZone, isHolidayRegion(org.region) ? org.region : 'DE'));
+  // A few organisations at a time, each in its own transaction: the database works on one while
+  // the next is being written (about twice the mails per second of one at a time on 2 cores).
+  let next = 0;
+  const worker = async () => {
+    while (next < due.length) {
+      const org = due[next++]!;
+      try {
+        const counts = await runOrganizationReminders(deps, asOrgId(org.id), localDateTime(now, org.timeZone).date);
+        result.organizations += 1;
+        result.sent += counts.sent;
+        result.skipped += counts.skipped;
+      } catch (error) {
+        // One organisation's failure (rolled back whole) does not hold up the others; the next run retries it.
+        onFailure(org.id, error);
+      }
     }
-    result.organizations += 1;
-    result.sent += counts.sent;
-    result.skipped += counts.skipped;
-  }
+  };
+  await Promise.all(Array.from({ length: Math.min(ORGANIZATIONS_AT_ONCE, due.length) }, worker));
   return result;
 }
