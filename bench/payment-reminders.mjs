@@ -67,7 +67,9 @@ try {
   const again = performance.now();
   const second = await runDailyReminders(deps, NOW);
   const againSeconds = (performance.now() - again) / 1000;
-  const { rows } = await database.pool.query(`select count(*)::int as mails from mail_outbox where template = 'payment_reminder'`);
+  const { rows } = await database.pool.query(
+    `select count(*)::int as mails from mail_outbox where template = 'payment_reminder'`,
+  );
 
   const results = {
     organizations: ORGANIZATIONS,
@@ -80,7 +82,10 @@ try {
   printRows(
     `Payment reminder run (${results.receivables} overdue receivables, ${ORGANIZATIONS} organisations)`,
     [
-      ['first run', `${results.run.seconds} s, ${first.sent} sent, ${first.skipped} skipped, ${first.organizations} organisations`],
+      [
+        'first run',
+        `${results.run.seconds} s, ${first.sent} sent, ${first.skipped} skipped, ${first.organizations} organisations`,
+      ],
       ['mails per second', `${results.run.mailsPerSecond}`],
       ['same day again', `${results.secondRun.seconds} s, ${second.sent} sent`],
       ['mails in the outbox', `${results.mailsInOutbox}`],
