@@ -123,6 +123,34 @@ describe('payment reminders', () => {
     expect(listed!.events.map((event) => event.event)).toEqual(['sent', 'delivered', 'opened']);
   });
 
+  it('links and attaches the invoice PDF where one was made; following the link marks the reminder clicked', async () => {
+    await testApp.database.db
+      .update(organizations)
+      .set({
+        companyDetails: { street: 'Hafenweg 1', postalCode: '20457', city: 'Hamburg', countryCode: 'DE', vatId: 'DE123456788' },
+      })
+      .where(eq(organizations.id, org.id));
+    const invoice = await issue(12);
+    const pdf = await call('GET', `/api/ar-invoices/${invoice.id}/pdf`);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    const sent = (
+      await call('POST', `/api/ar-invoices/${invoice.id}/reminders`, { templateId: manual.id })
+    ).json<PaymentReminder>();
+    const [row] = await testApp.database.db.select().from(paymentReminders).where(eq(paymentReminders.id, sent.id));
+    const [mail] = await testApp.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, row!.mailId!));
+    const link = `http://localhost:3000/m/d/${row!.trackingToken}`;
+    expect(mail!.textBody).toContain(`Rechnung als PDF: ${link}`);
+    expect(mail!.htmlBody).toContain(`<a href="${link}">`);
+    expect(mail!.attachments).toEqual([expect.objectContaining({ contentType: 'application/pdf' })]);
+
+    const opened = await testApp.app.inject({ method: 'GET', url: `/m/d/${row!.trackingToken}` });
+    expect(opened.statusCode).toBe(200);
+    expect(Buffer.compare(opened.rawPayload, pdf.rawPayload)).toBe(0);
+    expect((await testApp.app.inject({ method: 'GET', url: '/m/d/not-a-token-of-any-reminder' })).statusCode).toBe(404);
+    const [listed] = await remindersOf(invoice.id);
+    expect(listed!.events.map((event) => event.event)).toEqual(['sent', 'clicked']);
+  });
+
   it('refuses a reminder by hand with the reason: not overdue, paid, no e-mail, a draft', async () => {
     const notDue = await issue(-3);
     const early = await call('POST', `/api/ar-invoices/${notDue.id}/reminders`, { templateId: manual.id });

@@ -10,7 +10,7 @@ import {
   type SendReminderBody,
 } from '@kontor/domain';
 import type { Database, OrgId, Tx } from '../../db/database';
-import { organizations, paymentReminders, users } from '../../db/schema';
+import { arInvoices, organizations, paymentReminders, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { translateNotification } from '../../lib/i18n';
 import type { Mailer, MailDeliveryOutcome } from '../../plugins/foundation-types';
@@ -154,6 +154,29 @@ export async function recordReminderDelivery(tx: Tx, mailId: string, outcome: Ma
     .update(paymentReminders)
     .set(appendEvent(outcome === 'delivered' ? 'delivered' : 'bounced', status))
     .where(eq(paymentReminders.mailId, mailId));
+}
+
+/**
+ * The invoice PDF linked from a reminder: the reminder's token is the key (a customer has no
+ * session); following it marks the reminder clicked. Null when there is no such reminder or PDF.
+ */
+export async function reminderDocument(
+  database: Database,
+  token: string,
+): Promise<{ storageKey: string; invoiceNumber: string | null } | null> {
+  return database.withSystem(async (tx) => {
+    const [row] = await tx
+      .select({ storageKey: arInvoices.documentKey, invoiceNumber: arInvoices.invoiceNumber })
+      .from(paymentReminders)
+      .innerJoin(
+        arInvoices,
+        and(eq(arInvoices.organizationId, paymentReminders.organizationId), eq(arInvoices.id, paymentReminders.arInvoiceId)),
+      )
+      .where(eq(paymentReminders.trackingToken, token));
+    if (!row?.storageKey) return null;
+    await tx.update(paymentReminders).set(appendEvent('clicked')).where(eq(paymentReminders.trackingToken, token));
+    return { storageKey: row.storageKey, invoiceNumber: row.invoiceNumber };
+  });
 }
 
 /** The open pixel: the first load marks the reminder opened. Unknown tokens change nothing. */

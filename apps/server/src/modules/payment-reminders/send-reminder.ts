@@ -58,7 +58,11 @@ export async function writeReminder(
   const { candidate, template, orgId } = write;
   const recipients = write.recipients ?? reminderRecipients(candidate);
   const token = randomBytes(24).toString('base64url');
-  const mail = composeReminder(candidate, template, write.company, write.today, `${publicUrl}/m/o/${token}`);
+  const hasDocument = candidate.documentKey !== null && candidate.documentVersion === candidate.version;
+  const mail = composeReminder(candidate, template, write.company, write.today, {
+    pixelUrl: `${publicUrl}/m/o/${token}`,
+    documentUrl: hasDocument ? `${publicUrl}/m/d/${token}` : null,
+  });
   const [row] = await tx
     .insert(paymentReminders)
     .values({
@@ -80,7 +84,7 @@ export async function writeReminder(
     .returning();
   if (!row) return null;
   const attachments =
-    candidate.documentKey && candidate.documentVersion === candidate.version
+    hasDocument && candidate.documentKey
       ? [
           {
             filename: `${candidate.invoiceNumber ?? 'invoice'}.pdf`,
