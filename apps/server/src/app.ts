@@ -49,6 +49,7 @@ import { registerPaymentReminderJobs } from './modules/payment-reminders/jobs';
 import { reminderRoutes } from './modules/payment-reminders/reminder-routes';
 import { reminderTemplateRoutes } from './modules/payment-reminders/template-routes';
 import { reminderTrackingRoutes } from './modules/payment-reminders/tracking-routes';
+import { mailEventWebhookRoutes } from './modules/mail-events/webhook-routes';
 import { vatCheckRoutes } from './modules/vat-check/routes';
 import { executiveVerificationRoutes, verificationInboxRoutes } from './modules/counterparty-verification/executive/routes';
 import { bankFileImportRoutes } from './modules/bank-file-import/routes';
@@ -178,6 +179,9 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   await app.register(reminderRoutes, { prefix: '/api/ar-invoices' });
   await app.register(reminderTemplateRoutes, { prefix: '/api/reminder-templates' });
   await app.register(reminderTrackingRoutes);
+  // Without a secret there is no webhook (404): an unsigned one would let anyone fail reminders.
+  const { webhookSecret } = config.mailEvents;
+  if (webhookSecret) await app.register(mailEventWebhookRoutes, { prefix: '/api/webhooks', secret: webhookSecret });
   // The built-in sandbox bank is "the bank" of the default configuration; with a real provider it is not served.
   if (config.bank.provider === 'sandbox') await app.register(sandboxBankRoutes, { prefix: SANDBOX_BANK_PREFIX });
   // Mail in is a listener like HTTP: it runs where the API runs.

@@ -54,6 +54,8 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: flag.default(true),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Kontor <no-reply@kontor.localhost>'),
+  /** Shared secret of POST /api/webhooks/mail-events (HMAC-SHA256); unset = no webhook. */
+  MAIL_WEBHOOK_SECRET: z.string().min(16).optional(),
   SIGNED_URL_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -131,6 +133,12 @@ export interface Config {
   reading: { enabled: boolean };
   /** E-mail import: `<slug>@<domain>`, received by the built-in SMTP listener (port 0 = off). */
   mailImport: { domain: string; port: number; host: string };
+  /**
+   * What becomes of sent mail (issue 66 item 4): the domain of the bounce address
+   * `bounce+<mail id>@<domain>` sent mail carries as its envelope sender, and the secret of the
+   * provider webhook; either undefined = off.
+   */
+  mailEvents: { bounceDomain: string | undefined; webhookSecret: string | undefined };
   /** VAT numbers asked at the EU's VIES REST API (SPEC §4); off = checked for their format only. */
   vatCheck: { enabled: boolean; viesUrl: string; timeoutMs: number };
   /** Bank file uploads (issue 7 item 5): the size limit of one file. */
@@ -248,6 +256,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMinutes: e.LOGIN_WINDOW_MINUTES },
     reading: { enabled: e.INVOICE_READING },
     mailImport: { domain: e.MAIL_DOMAIN, port: e.SMTP_IMPORT_PORT, host: e.SMTP_IMPORT_HOST },
+    mailEvents: {
+      // Only a domain someone set: bounces to the default import.kontor.localhost would reach
+      // nobody, and relays refuse senders of domains that do not resolve.
+      bounceDomain: env.MAIL_DOMAIN?.trim() && e.SMTP_IMPORT_PORT > 0 ? e.MAIL_DOMAIN : undefined,
+      webhookSecret: e.MAIL_WEBHOOK_SECRET,
+    },
     vatCheck: { enabled: e.VAT_CHECK, viesUrl: e.VIES_URL.replace(/\/$/, ''), timeoutMs: 10_000 },
     bankFileImport: { maxBytes: e.BANK_FILE_MAX_MB * 1024 * 1024 },
     exports: { mailLinkTtlSeconds: e.EXPORT_MAIL_LINK_HOURS * 3600, zipMaxBytes: e.EXPORT_ZIP_MAX_BYTES },

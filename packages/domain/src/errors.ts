@@ -200,6 +200,7 @@ export const ERROR_STATUS = {
   reminder_template_not_found: 404,
   reminder_interval_taken: 409,
   reminder_skipped: 422,
+  webhook_signature_invalid: 401,
   ar_export_failed: 500,
 } as const;
 

@@ -248,9 +248,10 @@ describe('mailer without SMTP (captured mail, local mailbox)', () => {
   });
 });
 
-/** Just enough SMTP for nodemailer: greets, accepts or refuses MAIL FROM, records the DATA. */
+/** Just enough SMTP for nodemailer: greets, accepts or refuses MAIL FROM, records it and the DATA. */
 async function startFakeSmtp(options: { refuseWith?: string }) {
   const received: string[] = [];
+  const envelopeSenders: string[] = [];
   const server = net.createServer((socket) => {
     let buffer = '';
     let inData = false;
@@ -270,6 +271,7 @@ async function startFakeSmtp(options: { refuseWith?: string }) {
         const newline = buffer.indexOf('\r\n');
         if (newline < 0) return;
         const line = buffer.slice(0, newline).toUpperCase();
+        if (line.startsWith('MAIL FROM:')) envelopeSenders.push(buffer.slice(10, newline).trim());
         buffer = buffer.slice(newline + 2);
         if (line.startsWith('EHLO')) socket.write('250-fake.smtp\r\n250 8BITMIME\r\n');
         else if (line.startsWith('MAIL FROM')) socket.write(options.refuseWith ? `${options.refuseWith}\r\n` : '250 OK\r\n');
@@ -287,6 +289,7 @@ async function startFakeSmtp(options: { refuseWith?: string }) {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    envelopeSenders,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -309,6 +312,7 @@ describe('mailer with SMTP', () => {
       expect(relay.received[0]).toContain('Subject: Reminder');
       expect(relay.received[0]).toContain(`Message-ID: <${id}@kontor.localhost>`);
       expect(relay.received[0]).toContain('X-Kontor-Template: test');
+      expect(relay.envelopeSenders).toEqual(['<no-reply@kontor.localhost>']); // no MAIL_DOMAIN: no bounce address
 
       // A relay that refuses: the attempt is counted, the error kept, and the mail stays queued for a retry.
       const failing = separateMailer(target, refusing.url);
@@ -407,6 +411,24 @@ describe('mailbox availability', () => {
       await target.close();
       await relay.close();
       rmSync(folder, { recursive: true, force: true });
+    }
+  }, 40_000);
+});
+
+describe('mailer with SMTP and a mail domain', () => {
+  it('sends with the bounce address as envelope sender, the From header unchanged', async () => {
+    const relay = await startFakeSmtp({});
+    const target = await startMailApp({ SMTP_URL: relay.url, MAIL_DOMAIN: 'import.kontor.test' });
+    try {
+      const { id } = await target.database.withOrg({ orgId: ORG, userId: null }, (tx) =>
+        target.app.mailer.enqueue(tx, mail('Bounce me')),
+      );
+      await until(async () => (await readMail(target, id))?.status === 'sent');
+      expect(relay.envelopeSenders).toEqual([`<bounce+${id}@import.kontor.test>`]);
+      expect(relay.received[0]).toContain('From: Kontor <no-reply@kontor.localhost>');
+    } finally {
+      await target.close();
+      await relay.close();
     }
   }, 40_000);
 });

@@ -15,6 +15,7 @@ import type {
   MailDeliveryOutcome,
   OutgoingMail,
 } from './foundation-types';
+import { bounceAddressFor } from './mail-references';
 import { isMailboxAvailable, registerMailboxRoutes } from './mailbox-page';
 
 /**
@@ -115,6 +116,8 @@ export class OutboxMailer implements Mailer {
       logger: FastifyBaseLogger;
       /** Where attachments are read from when a mail is really sent. */
       storage?: Pick<FileStorage, 'get'>;
+      /** Set: the envelope sender is the mail's bounce address there (see mail-references.ts). */
+      bounceDomain?: string;
     },
   ) {}
 
@@ -214,6 +217,7 @@ export class OutboxMailer implements Mailer {
       }
 
       const attempts = mail.attempts + 1;
+      const { bounceDomain } = this.deps;
       try {
         // The row stays locked while the relay talks: no other worker can send it in parallel.
         const info: { messageId?: string } = await transport.sendMail({
@@ -225,6 +229,8 @@ export class OutboxMailer implements Mailer {
           html: mail.htmlBody ?? undefined,
           messageId,
           headers: mail.template ? { 'X-Kontor-Template': mail.template } : undefined,
+          // VERP: a bounce names the mail in its address; the From header stays what people see.
+          envelope: bounceDomain ? { from: bounceAddressFor(mail.id, bounceDomain), to: mail.toAddresses } : undefined,
         });
         await tx
           .update(mailOutbox)
@@ -308,6 +314,7 @@ export const mailerPlugin = fp(
       logger: app.log.child({ plugin: 'mailer' }),
       // Registered before the mailer in the app; plugin tests may run the mailer without files.
       storage: app.hasDecorator('storage') ? app.storage : undefined,
+      bounceDomain: app.config.mailEvents.bounceDomain,
     });
 
     await app.jobs.register({

@@ -1,7 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer, type SMTPServerAddress, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import { mailIdOfBounceAddress } from '../../plugins/mail-references';
 import { MailImporter } from './import-mail';
+import { receiveDeliveryReport } from './receive-report';
 import { findOrganizationBySlug } from './repo';
 
 /** Largest mail accepted (SMTP SIZE): 20 MB attachments grow by a third in base64, plus the text. */
@@ -28,7 +30,8 @@ export function slugOfAddress(address: string, domain: string): string | null {
  * The built-in SMTP listener of the e-mail import (smtp-server + mailparser): mail for
  * `<slug>@<MAIL_DOMAIN>` is accepted, anything else refused at RCPT (550); the SIZE limit is
  * announced and enforced (552). The mail is imported before the 250 answer, so a sender whose
- * mail we could not store gets an error and tries again.
+ * mail we could not store gets an error and tries again. Mail for `bounce+<mail id>@<MAIL_DOMAIN>`
+ * (the envelope sender of what Kontor sends) is a delivery report, see receive-report.ts.
  */
 export const emailImportPlugin = fp(
   async (app: FastifyInstance) => {
@@ -45,9 +48,15 @@ export const emailImportPlugin = fp(
       const chunks: Buffer[] = [];
       for await (const chunk of stream as AsyncIterable<Buffer>) if (!stream.sizeExceeded) chunks.push(chunk);
       if (stream.sizeExceeded) throw new SmtpError(`Message exceeds the limit of ${MAX_MESSAGE_BYTES} bytes`, 552);
+      const raw = Buffer.concat(chunks);
+      const recipients = session.envelope.rcptTo.map((recipient) => recipient.address);
+      const reported = recipients.flatMap((address) => mailIdOfBounceAddress(address, domain) ?? []);
+      if (reported.length > 0) await receiveDeliveryReport(app.database, log, raw, [...new Set(reported)]);
+      const importAddresses = recipients.filter((address) => !mailIdOfBounceAddress(address, domain));
+      if (importAddresses.length === 0) return;
       // Loaded on the first mail: mailparser costs ~20 MB from start-up on, and most servers import no mail.
       const { simpleParser } = await import('mailparser');
-      const mail = await simpleParser(Buffer.concat(chunks));
+      const mail = await simpleParser(raw);
       const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
       const origin = {
         sender: mail.from?.value[0]?.address ?? envelopeFrom,
@@ -56,8 +65,8 @@ export const emailImportPlugin = fp(
         messageId: mail.messageId ?? null,
       };
       const seen = new Set<string>();
-      for (const recipient of session.envelope.rcptTo) {
-        const organization = await organizationOf(recipient.address);
+      for (const address of importAddresses) {
+        const organization = await organizationOf(address);
         if (!organization || seen.has(organization.id)) continue;
         seen.add(organization.id);
         const result = await importer.importMail(organization.id, mail, origin);
@@ -76,6 +85,7 @@ export const emailImportPlugin = fp(
       disabledCommands: ['AUTH', 'STARTTLS'],
       logger: false,
       onRcptTo(address: SMTPServerAddress, _session, callback) {
+        if (mailIdOfBounceAddress(address.address, domain)) return callback();
         organizationOf(address.address).then(
           (organization) => callback(organization ? undefined : new SmtpError('No such mailbox', 550)),
           (error: unknown) => {
