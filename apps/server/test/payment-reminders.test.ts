@@ -241,6 +241,42 @@ describe('payment reminders', () => {
     expect(after!.status).toBe('failed');
   });
 
+  it('resumes after a crash in the middle of an organisation: nothing half-sent, nothing twice', async () => {
+    const crashOrg = await createOrganizationWithAdmin(testApp, 'Absturz GmbH');
+    const crashCustomer = await insertCustomer(testApp, crashOrg.id, 'Kunde Absturz');
+    await testApp.database.db
+      .update(counterparties)
+      .set({ email: 'absturz@kunde.example', paymentRemindersEnabled: true })
+      .where(eq(counterparties.id, crashCustomer));
+    const post = (url: string, payload: object) =>
+      testApp.app.inject({ method: 'POST', url, headers: browser(crashOrg.admin.cookie), payload });
+    await post('/api/reminder-templates', template(7));
+    for (const days of [8, 9, 10]) {
+      await post('/api/ar-invoices', {
+        ...arInvoiceBody(crashCustomer, { invoiceDate: addDaysIso(today, -days - 14), dueDate: addDaysIso(today, -days) }),
+        issue: true,
+      });
+    }
+    let enqueued = 0;
+    const crashing = {
+      enqueue: async (...args: Parameters<typeof testApp.app.mailer.enqueue>) => {
+        if (++enqueued === 2) throw new Error('worker died');
+        return testApp.app.mailer.enqueue(...args);
+      },
+      onDelivery: () => undefined,
+    };
+    const orgId = asOrgId(crashOrg.id);
+    const base = { database: testApp.database, publicUrl: 'http://localhost:3000' };
+    await expect(runOrganizationReminders({ ...base, mailer: crashing }, orgId, today)).rejects.toThrow('worker died');
+    const count = async (table: typeof paymentReminders | typeof mailOutbox) =>
+      (await testApp.database.db.select().from(table).where(eq(table.organizationId, crashOrg.id))).length;
+    expect(await count(paymentReminders)).toBe(0);
+    expect(await count(mailOutbox)).toBe(0);
+    expect((await runOrganizationReminders({ ...base, mailer: testApp.app.mailer }, orgId, today)).sent).toBe(3);
+    expect((await runOrganizationReminders({ ...base, mailer: testApp.app.mailer }, orgId, today)).sent).toBe(0);
+    expect(await count(mailOutbox)).toBe(3);
+  });
+
   it('runs only on business mornings in the organisation time zone and region', async () => {
     const holidayOrg = await createOrganizationWithAdmin(testApp, 'Feiertag GmbH');
     await testApp.database.db
