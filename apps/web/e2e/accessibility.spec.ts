@@ -17,6 +17,7 @@ const SIGNED_IN_SCREENS = [
   '/demo/settings/general',
   '/demo/settings/approval-flows/detail',
   '/demo/settings/cost-centers',
+  '/demo/settings/payment-reminders',
 ];
 
 async function seriousViolations(page: Page): Promise<string[]> {

@@ -19,6 +19,7 @@ import type exportSettings from './locales/en/export-settings.json';
 import type bankConnections from './locales/en/bank-connections.json';
 import type bankTransactions from './locales/en/bank-transactions.json';
 import type receivables from './locales/en/receivables.json';
+import type paymentReminders from './locales/en/payment-reminders.json';
 import type invoiceDetail from './locales/en/invoice-detail.json';
 import type invoices from './locales/en/invoices.json';
 import type legal from './locales/en/legal.json';
@@ -65,6 +66,7 @@ declare module 'i18next' {
       'bank-connections': typeof bankConnections;
       'bank-transactions': typeof bankTransactions;
       receivables: typeof receivables;
+      'payment-reminders': typeof paymentReminders;
       errors: typeof errors;
       validation: typeof validation;
     };

@@ -17,6 +17,7 @@ export const VALIDATION_KEYS = [
   'reminder_interval_range',
   'unknown_placeholder',
   'invalid_time_zone',
+  'reminder_interval_taken',
   'due_before_date',
   'billing_period_incomplete',
   'billing_period_order',

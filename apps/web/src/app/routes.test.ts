@@ -72,6 +72,7 @@ describe('route table', () => {
       '/:slug/purchase-orders/:id',
       '/:slug/settings/:tab',
       '/:slug/settings/approval-flows/detail/:id?',
+      '/:slug/settings/payment-reminders',
     ]) {
       expect(paths).toContain(path);
     }

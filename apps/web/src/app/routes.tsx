@@ -179,6 +179,11 @@ const organizationRoutes: RouteObject[] = [
         lazy: lazyScreen(() => import('@/features/bank-connections/routes/connect-bank-route'), 'ConnectBankRoute'),
       },
       {
+        path: 'payment-reminders',
+        handle: handle('settingsPaymentReminders', { noScroll: true, namespaces: ['payment-reminders', 'organization'] }),
+        lazy: lazyScreen(() => import('./routes/payment-reminders-settings-route'), 'PaymentRemindersSettingsRoute'),
+      },
+      {
         path: 'payment-run-settings',
         handle: handle('settingsPaymentRuns', { noScroll: true }),
         lazy: lazyScreen(() => import('@/features/organization/routes/payment-run-settings-route'), 'PaymentRunSettingsRoute'),

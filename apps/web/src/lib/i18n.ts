@@ -34,6 +34,7 @@ export const NAMESPACES = [
   'bank-connections',
   'bank-transactions',
   'receivables',
+  'payment-reminders',
   'errors',
   'validation',
 ] as const;

@@ -77,6 +77,8 @@ export const queryKeys = {
     dashboard: (range: string) => ['transactions', 'dashboard', range] as const,
     bankFileImport: (id: string) => ['bank-file-imports', id] as const,
   },
+  /** Payment reminder templates (settings › payment reminders; the receivable's send dialog reads them). */
+  reminderTemplates: () => ['reminder-templates'] as const,
   subscription: {
     all: () => ['subscription'] as const,
     current: (organizationId: string) => ['subscription', 'current', organizationId] as const,

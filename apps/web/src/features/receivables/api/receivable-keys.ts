@@ -8,6 +8,10 @@ export const receivableKeys = {
   list: (query: Record<string, string>) => ['receivables', 'list', query] as const,
   detail: (id: string) => ['receivables', 'detail', id] as const,
   activity: (id: string) => ['receivables', 'activity', id] as const,
+  /** The invoice's payment reminders (issue 66) and the preview of the next one, per template. */
+  reminders: (id: string) => ['receivables', 'reminders', id] as const,
+  reminderPreview: (id: string, templateId: string | null) =>
+    ['receivables', 'reminders', id, 'preview', templateId ?? 'default'] as const,
 };
 
 export const RECEIVABLES_PATH = '/ar-invoices';

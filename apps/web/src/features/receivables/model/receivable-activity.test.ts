@@ -67,4 +67,10 @@ describe('receivable activity', () => {
     expect(sentToOf(sent)).toBe('ap@kunde.example, cfo@kunde.example');
     expect(sentToOf({ action: 'update', changes: { to: ['x@y.example'] } })).toBeNull();
   });
+
+  it('tells a payment reminder (issue 66) from sending the invoice', () => {
+    const reminder = { action: 'send', changes: { reminder: 7, to: ['ap@kunde.example'] } };
+    expect(receivableActivityVerb(reminder)).toBe('reminderSent');
+    expect(sentToOf(reminder)).toBe('ap@kunde.example');
+  });
 });

@@ -13,6 +13,7 @@ export const RECEIVABLE_ACTIVITY_VERBS = [
   'canceled',
   'restored',
   'sent',
+  'reminderSent',
   'other',
 ] as const;
 export type ReceivableActivityVerb = (typeof RECEIVABLE_ACTIVITY_VERBS)[number];
@@ -51,7 +52,8 @@ export function receivableActivityVerb(entry: Pick<ActivityEntry, 'action' | 'ch
     case 'cancel':
       return 'canceled';
     case 'send':
-      return 'sent';
+      // A payment reminder logs the interval of its template (issue 66); the invoice itself does not.
+      return typeof entry.changes?.reminder === 'number' ? 'reminderSent' : 'sent';
     case 'update':
       // A second payment on a partially paid invoice changes the amount, not the status.
       return statusVerb(entry.changes) ?? (isFromTo(entry.changes?.paidAmount) ? 'paymentRecorded' : 'edited');

@@ -16,6 +16,7 @@ import { DueLabel, ReceivableStatusBadge } from '../receivable-badges';
 import { ReceivableActionsBar } from './receivable-actions-bar';
 import { ReceivableDocuments } from './receivable-documents';
 import { ReceivableActivityPanel } from './receivable-activity-panel';
+import { ReceivableRemindersPanel } from './receivable-reminders-panel';
 import { ReceivableSummary } from './receivable-summary';
 
 /** The overview this page was opened from, with its tab and filters (router state), else the plain overview. */
@@ -122,7 +123,12 @@ function ReceivableDetail({ record }: { record: ArInvoice }) {
         <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           {/* Keyed by id only: a newer version in the cache must not reset what is being typed. */}
           <ReceivableForm key={record.id} record={record} isEditable={isEditable} today={today} onDirtyChange={setIsDirty} />
-          <ReceivableActivityPanel record={record} />
+          <div className="grid gap-6">
+            {record.status !== 'draft' && record.invoiceNumber ? (
+              <ReceivableRemindersPanel record={record} hasUnsavedChanges={isDirty} />
+            ) : null}
+            <ReceivableActivityPanel record={record} />
+          </div>
         </div>
       </div>
     </>
