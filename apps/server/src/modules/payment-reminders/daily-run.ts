@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { addDaysIso } from '@kontor/domain/dates';
-import { isBusinessMorning, isHolidayRegion, localDateTime, reminderSkipReason } from '@kontor/domain';
+import { dueReminderTemplate, isBusinessMorning, isHolidayRegion, localDateTime, reminderSkipReason } from '@kontor/domain';
 import type { Database, OrgId } from '../../db/database';
 import { asOrgId } from '../../db/database';
 import { organizations, paymentReminders, reminderTemplates } from '../../db/schema';
@@ -69,8 +69,8 @@ export async function runOrganizationReminders(
     let sent = 0;
     let skipped = 0;
     for (const candidate of candidates) {
-      const template = templates.filter((row) => addDaysIso(candidate.dueDate, row.intervalDays) <= today).at(-1);
-      if (!template || (reached.get(candidate.id) ?? 0) >= template.intervalDays) continue;
+      const template = dueReminderTemplate(templates, ['automatic'], candidate.dueDate, today, reached.get(candidate.id) ?? 0);
+      if (!template) continue;
       const write = { orgId, candidate, template, origin: 'automatic' as const, company, today };
       const customer = { exists: true, remindersEnabled: candidate.remindersEnabled, recipients: reminderRecipients(candidate) };
       const reason = reminderSkipReason(candidate, customer, today, 'automatic');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { REMINDER_TYPES } from './reminder-template';
+import { addDaysIso } from '../../dates';
+import { REMINDER_TYPES, type ReminderType } from './reminder-template';
 
 /**
  * A payment reminder of one receivable (issue 66, SPEC §3/§4): sent (accepted by the mail relay
@@ -85,4 +86,24 @@ export function reminderSkipReason(
   if (customer.recipients.length === 0) return 'no_email';
   if (receivable.dueDate >= today) return 'not_past_due';
   return null;
+}
+
+/**
+ * The template a receivable is due for today: of the given types, the one with the largest
+ * interval the receivable has reached since its due date — unless a reminder of that interval or
+ * a later one was sent already (then none: a late run never sends an earlier reminder after a
+ * later one). The daily run sends an automatic one; a manual one is shown as due to a person.
+ */
+export function dueReminderTemplate<T extends { intervalDays: number; type: ReminderType }>(
+  templates: readonly T[],
+  types: readonly ReminderType[],
+  dueDate: string,
+  today: string,
+  largestSentInterval: number,
+): T | null {
+  const reached = [...templates]
+    .filter((template) => types.includes(template.type) && addDaysIso(dueDate, template.intervalDays) <= today)
+    .sort((a, b) => a.intervalDays - b.intervalDays)
+    .at(-1);
+  return reached && reached.intervalDays > largestSentInterval ? reached : null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reminderSkipReason } from './payment-reminder';
+import { dueReminderTemplate, reminderSkipReason } from './payment-reminder';
 import {
   DEFAULT_REMINDER_TEMPLATES,
   REMINDER_PLACEHOLDERS,
@@ -72,5 +72,31 @@ describe('reminder templates', () => {
     expect(DEFAULT_REMINDER_TEMPLATES.de.map((t) => [t.intervalDays, t.type])).toEqual(
       DEFAULT_REMINDER_TEMPLATES.en.map((t) => [t.intervalDays, t.type]),
     );
+  });
+});
+
+describe('the template a receivable is due for', () => {
+  const templates = [
+    { intervalDays: 21, type: 'manual' as const },
+    { intervalDays: 7, type: 'automatic' as const },
+    { intervalDays: 14, type: 'automatic' as const },
+    { intervalDays: 30, type: 'manual_only' as const },
+  ];
+  const due = (today: string, sent = 0, types: ('automatic' | 'manual')[] = ['automatic']) =>
+    dueReminderTemplate(templates, types, '2026-11-01', today, sent)?.intervalDays ?? null;
+
+  it('is the largest interval reached of the asked types', () => {
+    expect(due('2026-11-07')).toBeNull();
+    expect(due('2026-11-08')).toBe(7);
+    expect(due('2026-11-20')).toBe(14);
+    expect(due('2026-12-31')).toBe(14); // manual and manual-only templates are not the run's
+    expect(due('2026-11-22', 0, ['manual'])).toBe(21);
+  });
+
+  it('is none once that interval or a later one went out', () => {
+    expect(due('2026-11-20', 7)).toBe(14);
+    expect(due('2026-11-20', 14)).toBeNull();
+    expect(due('2026-11-20', 21)).toBeNull();
+    expect(due('2026-11-22', 21, ['manual'])).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canSendReminder, latestReminderEvent, reminderStatusLine } from './reminder-status';
+import type { PaymentReminder } from '@kontor/domain/receivables/reminders/payment-reminder';
+import { canSendReminder, largestSentInterval, latestReminderEvent, reminderStatusLine } from './reminder-status';
 
 const at = (time: string) => `2026-12-07T${time}:00.000Z`;
 
@@ -99,5 +100,18 @@ describe('canSendReminder', () => {
     for (const status of ['paid', 'canceled', 'transferred'])
       expect(canSendReminder({ status, invoiceNumber: 'RE-1' })).toBe(false);
     expect(canSendReminder({ status: 'draft', invoiceNumber: null })).toBe(false);
+  });
+});
+
+describe('largestSentInterval', () => {
+  it('counts reminders that went out, not skipped ones', () => {
+    const base = { origin: 'automatic', events: [], recipients: [], subject: null, sentBy: null, templateId: null, type: null };
+    const reminders = [
+      { ...base, id: '1', arInvoiceId: 'a', intervalDays: 7, status: 'delivered', skipReason: null, createdAt: '' },
+      { ...base, id: '2', arInvoiceId: 'a', intervalDays: 21, status: 'skipped', skipReason: 'no_email', createdAt: '' },
+      { ...base, id: '3', arInvoiceId: 'a', intervalDays: null, status: 'sent', skipReason: null, createdAt: '' },
+    ] as const;
+    expect(largestSentInterval(reminders as unknown as PaymentReminder[])).toBe(7);
+    expect(largestSentInterval([])).toBe(0);
   });
 });

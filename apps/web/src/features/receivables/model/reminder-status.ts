@@ -86,3 +86,12 @@ export function reminderStatusLine(reminder: Pick<PaymentReminder, 'status' | 's
 export function canSendReminder(record: { status: string; invoiceNumber: string | null }): boolean {
   return record.invoiceNumber !== null && (record.status === 'outstanding' || record.status === 'partially_paid');
 }
+
+/** The largest interval a reminder went out for (skipped ones do not count): what a due template must exceed. */
+export function largestSentInterval(reminders: readonly PaymentReminder[]): number {
+  return reminders.reduce(
+    (largest, reminder) =>
+      reminder.status !== 'skipped' && reminder.intervalDays ? Math.max(largest, reminder.intervalDays) : largest,
+    0,
+  );
+}

@@ -3,23 +3,40 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentReminder } from '@kontor/domain/receivables/reminders/payment-reminder';
 import type { ArInvoice } from '@kontor/domain/receivables/receivable-view';
+import { dueReminderTemplate } from '@kontor/domain/receivables/reminders/payment-reminder';
+import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { LoadingState } from '@/components/ui/loading-state';
 import { formatDateTime } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
+import { useReminderTemplates } from '@/lib/payment-reminders/reminder-templates';
 import { useReceivableReminders } from '../../api/receivable-reminders';
-import { canSendReminder, reminderStatusLine } from '../../model/reminder-status';
+import { canSendReminder, largestSentInterval, reminderStatusLine } from '../../model/reminder-status';
 import { SendReminderDialog } from './send-reminder-dialog';
 
 /**
  * The payment reminders of an issued invoice (issue 66): when each went out, with which template,
  * automatically or by whom, to whom, and what became of its e-mail; and sending one by hand.
  */
-export function ReceivableRemindersPanel({ record, hasUnsavedChanges }: { record: ArInvoice; hasUnsavedChanges: boolean }) {
+export function ReceivableRemindersPanel({
+  record,
+  today,
+  hasUnsavedChanges,
+}: {
+  record: ArInvoice;
+  today: string;
+  hasUnsavedChanges: boolean;
+}) {
   const { t } = useTranslation('receivables');
   const reminders = useReceivableReminders(record.id);
+  const templates = useReminderTemplates();
+  // A manual template the invoice has reached is a person's to send (automatic ones go by themselves).
+  const dueManual =
+    canSendReminder(record) && reminders.data && templates.data
+      ? dueReminderTemplate(templates.data.items, ['manual'], record.dueDate, today, largestSentInterval(reminders.data))
+      : null;
   const [isSending, setSending] = useState(false);
 
   let body;
@@ -56,6 +73,11 @@ export function ReceivableRemindersPanel({ record, hasUnsavedChanges }: { record
           </Button>
         ) : null}
       </div>
+      {dueManual ? (
+        <Alert tone="warning" data-testid="manual-reminder-due">
+          <p>{t('reminders.manualDue', { count: dueManual.intervalDays })}</p>
+        </Alert>
+      ) : null}
       {body}
       <SendReminderDialog record={record} open={isSending} onOpenChange={setSending} />
     </section>

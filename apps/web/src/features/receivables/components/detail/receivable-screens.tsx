@@ -125,7 +125,7 @@ function ReceivableDetail({ record }: { record: ArInvoice }) {
           <ReceivableForm key={record.id} record={record} isEditable={isEditable} today={today} onDirtyChange={setIsDirty} />
           <div className="grid gap-6">
             {record.status !== 'draft' && record.invoiceNumber ? (
-              <ReceivableRemindersPanel record={record} hasUnsavedChanges={isDirty} />
+              <ReceivableRemindersPanel record={record} today={today} hasUnsavedChanges={isDirty} />
             ) : null}
             <ReceivableActivityPanel record={record} />
           </div>
