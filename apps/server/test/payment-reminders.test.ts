@@ -6,7 +6,7 @@ import { asOrgId } from '../src/db/database';
 import { counterparties, mailOutbox, organizations, paymentReminders } from '../src/db/schema';
 import type { OutboxMailer } from '../src/plugins/mailer';
 import { runDailyReminders, runOrganizationReminders } from '../src/modules/payment-reminders/daily-run';
-import { recordReminderDelivery } from '../src/modules/payment-reminders/reminder-service';
+import { recordReminderDelivery } from '../src/modules/payment-reminders/reminder-repo';
 import { addMember, browser, createOrganizationWithAdmin, type TestOrganization } from './factories';
 import { createTestApp, type TestApp } from './harness';
 import { arInvoiceBody, insertCustomer } from './receivable-fixtures';
@@ -97,7 +97,7 @@ describe('payment reminders', () => {
     expect(preview).toMatchObject({ templateId: manual.id, to: ['ap@saeumig.example'], skipReason: null });
     expect(preview.subject).toBe(`Letzte Mahnung ${invoice.invoiceNumber}!`);
     expect(preview.text).toContain('ist seit 20 Tagen fällig');
-    expect(preview.text).toContain('1.977,47\u00a0€');
+    expect(preview.text).toContain('1.977,47 €');
     expect(preview.text).toContain('Mahnwesen GmbH');
 
     const sent = await call('POST', `/api/ar-invoices/${invoice.id}/reminders`, { templateId: manual.id });

@@ -5,4 +5,4 @@ export { writeUblInvoice } from './ubl';
 export { unitCodeFor } from './unit-codes';
 export { taxCategoryFor, type TaxCategoryChoice } from './tax-categories';
 export { logoForPdf } from './logo-image';
-export { renderInvoicePdf, epcQrPayload } from './pdf';
+export { renderInvoicePdf, epcQrPayload, invoiceFormat, type InvoiceFormat } from './pdf';

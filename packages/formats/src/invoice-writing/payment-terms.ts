@@ -5,22 +5,19 @@
  * the last line.
  */
 import type { OutgoingInvoice } from './outgoing-invoice';
+import { invoiceFormat } from './pdf/invoice-formatting';
 import { decimalFromMinor } from './xml-values';
-
-function formatDate(isoDate: string, language: OutgoingInvoice['language']): string {
-  const [year, month, day] = isoDate.split('-');
-  return language === 'de' ? `${day}.${month}.${year}` : isoDate;
-}
 
 export function paymentTermsText(invoice: OutgoingInvoice): string {
   const { language, dueDate, currency, totals } = invoice;
   const skonto = invoice.type === 'invoice' ? invoice.payment.skonto : null;
-  const due = formatDate(dueDate, language);
+  const format = invoiceFormat(language, currency);
+  const due = format.date(dueDate);
   const lines: string[] = [];
   if (invoice.type === 'credit_note') {
     lines.push(language === 'de' ? `Wir erstatten den Betrag bis ${due}.` : `We refund the amount by ${due}.`);
   } else if (skonto) {
-    const until = formatDate(skonto.until, language);
+    const until = format.date(skonto.until);
     const percent = (skonto.rate / 100).toFixed(2);
     lines.push(
       language === 'de'

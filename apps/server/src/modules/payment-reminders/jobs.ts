@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { runDailyReminders } from './daily-run';
-import { REMINDER_MAIL_TEMPLATE, recordReminderDelivery } from './reminder-service';
+import { recordReminderDelivery } from './reminder-repo';
+import { REMINDER_MAIL_TEMPLATE } from './send-reminder';
 
 export const DAILY_REMINDERS_JOB = 'reminders.daily-run';
 

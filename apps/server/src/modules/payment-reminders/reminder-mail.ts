@@ -1,6 +1,6 @@
+import { invoiceFormat } from '@kontor/formats';
 import { daysBetweenIso, renderReminder, type ReminderPlaceholder, type ReminderTemplateInput } from '@kontor/domain';
 import { translateNotification } from '../../lib/i18n';
-import { formatCustomerAmount, formatCustomerDate } from '../receivables/document-mail';
 import type { ReminderCandidate } from './reminder-candidates';
 
 const escapeHtml = (text: string) =>
@@ -20,13 +20,14 @@ export function composeReminder(
   tracking: { pixelUrl: string; documentUrl: string | null } | null,
 ): { subject: string; text: string; html: string } {
   const { language, currency } = candidate;
+  const format = invoiceFormat(language, currency);
   const values: Record<ReminderPlaceholder, string> = {
     invoiceNumber: candidate.invoiceNumber ?? '',
-    invoiceDate: formatCustomerDate(candidate.invoiceDate, language),
-    dueDate: formatCustomerDate(candidate.dueDate, language),
+    invoiceDate: format.date(candidate.invoiceDate),
+    dueDate: format.date(candidate.dueDate),
     daysOverdue: String(Math.max(0, daysBetweenIso(candidate.dueDate, today))),
-    amount: formatCustomerAmount(candidate.totalAmount, currency, language),
-    openAmount: formatCustomerAmount(candidate.totalAmount - candidate.paidAmount, currency, language),
+    amount: format.money(candidate.totalAmount),
+    openAmount: format.money(candidate.totalAmount - candidate.paidAmount),
     counterparty: candidate.customerName,
     company,
   };

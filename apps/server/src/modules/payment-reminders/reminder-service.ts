@@ -1,5 +1,3 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import { todayIso } from '@kontor/domain/dates';
 import {
   daysBetweenIso,
   reminderSkipReason,
@@ -10,18 +8,18 @@ import {
   type SendReminderBody,
 } from '@kontor/domain';
 import type { Database, OrgId, Tx } from '../../db/database';
-import { arInvoices, organizations, paymentReminders, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { translateNotification } from '../../lib/i18n';
-import type { Mailer, MailDeliveryOutcome } from '../../plugins/foundation-types';
+import type { Mailer } from '../../plugins/foundation-types';
 import type { OrgContext } from '../../plugins/session';
 import { writeActivity } from '../activity-log/writer';
 import { findArInvoiceRow } from '../receivables/repo';
 import { tenant } from '../master-data/service-helpers';
 import { companyName, readReminderCandidate, reminderRecipients, type ReminderCandidate } from './reminder-candidates';
 import { composeReminder } from './reminder-mail';
-import { findReminderTemplate, listReminderTemplateRows } from './template-service';
-import { REMINDER_MAIL_TEMPLATE, appendEvent, writeReminder, type ReminderRow } from './send-reminder';
+import { findReminderTemplate, listReminderTemplateRows } from './template-repo';
+import { writeReminder, type ReminderRow } from './send-reminder';
+import { listReminderRows, organizationToday, userNames } from './reminder-repo';
 
 export function toPaymentReminder(row: ReminderRow, senderName: string | null): PaymentReminder {
   return {
@@ -39,11 +37,6 @@ export function toPaymentReminder(row: ReminderRow, senderName: string | null): 
     sentBy: row.sentBy && senderName ? { id: row.sentBy, name: senderName } : null,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-export async function organizationToday(tx: Tx, orgId: OrgId, now = new Date()): Promise<string> {
-  const [row] = await tx.select({ timeZone: organizations.timeZone }).from(organizations).where(eq(organizations.id, orgId));
-  return todayIso(now, row?.timeZone);
 }
 
 function skippedError(reason: ReminderSkipReason, locale: Locale): AppError {
@@ -123,8 +116,7 @@ export class PaymentReminderService {
         actor: { type: 'user', id: org.userId },
         changes: { reminder: template.intervalDays, to: recipients },
       });
-      const [sender] = await tx.select({ name: users.name }).from(users).where(eq(users.id, org.userId));
-      return toPaymentReminder(row, sender?.name ?? null);
+      return toPaymentReminder(row, (await userNames(tx, [org.userId])).get(org.userId) ?? null);
     });
   }
 
@@ -132,58 +124,8 @@ export class PaymentReminderService {
     return this.database.withOrg(tenant(org), async (tx) => {
       // A foreign or unknown receivable is not found, never an empty list.
       if (!(await findArInvoiceRow(tx, org.orgId, arInvoiceId))) throw new AppError('ar_invoice_not_found');
-      const rows = await tx
-        .select()
-        .from(paymentReminders)
-        .where(and(eq(paymentReminders.organizationId, org.orgId), eq(paymentReminders.arInvoiceId, arInvoiceId)))
-        .orderBy(desc(paymentReminders.createdAt));
-      const senderIds = [...new Set(rows.flatMap((row) => (row.sentBy ? [row.sentBy] : [])))];
-      const senders = senderIds.length
-        ? await tx.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, senderIds))
-        : [];
-      const names = new Map(senders.map((sender) => [sender.id, sender.name]));
+      const { rows, names } = await listReminderRows(tx, org.orgId, arInvoiceId);
       return rows.map((row) => toPaymentReminder(row, row.sentBy ? (names.get(row.sentBy) ?? null) : null));
     });
   }
 }
-
-/** The outbox tells what became of a reminder's e-mail: delivered (or captured locally) or failed. */
-export async function recordReminderDelivery(tx: Tx, mailId: string, outcome: MailDeliveryOutcome): Promise<void> {
-  const status = outcome === 'delivered' ? 'delivered' : 'failed';
-  await tx
-    .update(paymentReminders)
-    .set(appendEvent(outcome === 'delivered' ? 'delivered' : 'bounced', status))
-    .where(eq(paymentReminders.mailId, mailId));
-}
-
-/**
- * The invoice PDF linked from a reminder: the reminder's token is the key (a customer has no
- * session); following it marks the reminder clicked. Null when there is no such reminder or PDF.
- */
-export async function reminderDocument(
-  database: Database,
-  token: string,
-): Promise<{ storageKey: string; invoiceNumber: string | null } | null> {
-  return database.withSystem(async (tx) => {
-    const [row] = await tx
-      .select({ storageKey: arInvoices.documentKey, invoiceNumber: arInvoices.invoiceNumber })
-      .from(paymentReminders)
-      .innerJoin(
-        arInvoices,
-        and(eq(arInvoices.organizationId, paymentReminders.organizationId), eq(arInvoices.id, paymentReminders.arInvoiceId)),
-      )
-      .where(eq(paymentReminders.trackingToken, token));
-    if (!row?.storageKey) return null;
-    await tx.update(paymentReminders).set(appendEvent('clicked')).where(eq(paymentReminders.trackingToken, token));
-    return { storageKey: row.storageKey, invoiceNumber: row.invoiceNumber };
-  });
-}
-
-/** The open pixel: the first load marks the reminder opened. Unknown tokens change nothing. */
-export async function recordReminderOpened(database: Database, token: string): Promise<void> {
-  await database.withSystem((tx) =>
-    tx.update(paymentReminders).set(appendEvent('opened')).where(eq(paymentReminders.trackingToken, token)),
-  );
-}
-
-export { REMINDER_MAIL_TEMPLATE };

@@ -1,13 +1,12 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ReminderTemplate, ReminderTemplateInput } from '@kontor/domain';
-import type { Database, OrgId, Tx } from '../../db/database';
+import type { Database } from '../../db/database';
 import { reminderTemplates } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { OrgContext } from '../../plugins/session';
 import { uniqueViolationConstraint } from '../master-data/db-errors';
 import { tenant } from '../master-data/service-helpers';
-
-type TemplateRow = typeof reminderTemplates.$inferSelect;
+import { findReminderTemplate, listReminderTemplateRows, type TemplateRow } from './template-repo';
 
 export function toReminderTemplate(row: TemplateRow): ReminderTemplate {
   return {
@@ -21,22 +20,6 @@ export function toReminderTemplate(row: TemplateRow): ReminderTemplate {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-export async function findReminderTemplate(tx: Tx, orgId: OrgId, id: string): Promise<TemplateRow | null> {
-  const [row] = await tx
-    .select()
-    .from(reminderTemplates)
-    .where(and(eq(reminderTemplates.organizationId, orgId), eq(reminderTemplates.id, id)));
-  return row ?? null;
-}
-
-export async function listReminderTemplateRows(tx: Tx, orgId: OrgId): Promise<TemplateRow[]> {
-  return tx
-    .select()
-    .from(reminderTemplates)
-    .where(eq(reminderTemplates.organizationId, orgId))
-    .orderBy(asc(reminderTemplates.intervalDays));
 }
 
 /** SPEC §5/§8: an interval already in the list is refused with its own message. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { access } from '../../plugins/access';
 import { contentDisposition } from '../../plugins/storage-local';
 import { AppError } from '../../lib/app-error';
-import { recordReminderOpened, reminderDocument } from './reminder-service';
+import { recordReminderOpened, reminderDocument } from './reminder-repo';
 
 /** A transparent 1×1 GIF. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
