@@ -45,6 +45,8 @@ import { emailImportPlugin } from './modules/email-import/plugin';
 import { postgresRateLimitStore } from './plugins/rate-limit-store';
 import { registerVatCheck } from './modules/vat-check/jobs';
 import { registerEmailVerificationJobs } from './modules/counterparty-verification/email/jobs';
+import { registerMemberDigestJobs } from './modules/member-digest/jobs';
+import { notificationOptionRoutes } from './modules/member-digest/notification-options-routes';
 import { registerPaymentReminderJobs } from './modules/payment-reminders/jobs';
 import { reminderRoutes } from './modules/payment-reminders/reminder-routes';
 import { reminderTemplateRoutes } from './modules/payment-reminders/template-routes';
@@ -135,6 +137,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   await registerVatCheck(app);
   await registerEmailVerificationJobs(app);
   await registerPaymentReminderJobs(app);
+  await registerMemberDigestJobs(app);
   await registerCounterpartyImport(app);
   await registerBankFileImport(app);
   await registerPaymentRunJobs(app);
@@ -148,6 +151,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   await app.register(systemRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(userRoutes, { prefix: '/api/user' });
+  await app.register(notificationOptionRoutes, { prefix: '/api/user' });
   await app.register(organizationRoutes, { prefix: '/api/organization' });
   await app.register(subscriptionRoutes, { prefix: '/api/supscription-plan' });
   await app.register(invoiceRoutes, { prefix: '/api/invoices' });

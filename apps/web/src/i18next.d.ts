@@ -20,6 +20,7 @@ import type bankConnections from './locales/en/bank-connections.json';
 import type bankTransactions from './locales/en/bank-transactions.json';
 import type receivables from './locales/en/receivables.json';
 import type paymentReminders from './locales/en/payment-reminders.json';
+import type notifications from './locales/en/notifications.json';
 import type invoiceDetail from './locales/en/invoice-detail.json';
 import type invoices from './locales/en/invoices.json';
 import type legal from './locales/en/legal.json';
@@ -67,6 +68,7 @@ declare module 'i18next' {
       'bank-transactions': typeof bankTransactions;
       receivables: typeof receivables;
       'payment-reminders': typeof paymentReminders;
+      notifications: typeof notifications;
       errors: typeof errors;
       validation: typeof validation;
     };

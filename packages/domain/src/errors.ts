@@ -202,6 +202,8 @@ export const ERROR_STATUS = {
   reminder_skipped: 422,
   webhook_signature_invalid: 401,
   ar_export_failed: 500,
+  digest_nothing_chosen: 422,
+  digest_nothing_to_report: 422,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

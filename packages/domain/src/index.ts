@@ -46,3 +46,4 @@ export * from './banking/bank-transaction-api';
 export * from './banking/matching';
 export * from './receivables';
 export * from './calendar';
+export * from './notifications';

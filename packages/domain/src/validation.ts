@@ -73,6 +73,7 @@ export const VALIDATION_KEYS = [
   'corrected_invoice_required',
   'corrected_invoice_not_allowed',
   'exceeds_open',
+  'notification_option_unavailable',
   // The schema's own checks that carry no rule key (zod's issue codes), for API callers.
   'invalid_choice',
   'invalid_type',

@@ -35,6 +35,7 @@ export const NAMESPACES = [
   'bank-transactions',
   'receivables',
   'payment-reminders',
+  'notifications',
   'errors',
   'validation',
 ] as const;

@@ -37,7 +37,12 @@ export function errorToastTexts(title: string | undefined, message: string): { t
 }
 
 export function notifyError(error: unknown, title?: string): void {
-  const texts = errorToastTexts(title, getErrorMessage(error));
+  notifyErrorText(getErrorMessage(error), title);
+}
+
+/** A failure whose sentence the caller already has (a translated field rule, for one). */
+export function notifyErrorText(message: string, title?: string): void {
+  const texts = errorToastTexts(title, message);
   toast.error(texts.title, texts.description ? { description: texts.description } : undefined);
 }
 

@@ -13,6 +13,8 @@ export const queryKeys = {
     permissions: (organizationId: string) => ['user', 'permissions', organizationId] as const,
     permissionsAll: () => ['user', 'permissions'] as const,
     organizations: () => ['user', 'organizations'] as const,
+    /** The member's own e-mail notifications, per organisation. */
+    notificationOptions: (organizationId: string) => ['user', 'notification-options', organizationId] as const,
   },
   organization: {
     all: () => ['organization'] as const,

@@ -13,3 +13,4 @@ export * from './bank-transactions';
 export * from './bank-matches';
 export * from './receivables';
 export * from './payment-reminders';
+export * from './notifications';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type {
   CompanyDetails,
+  NotificationOption,
   PaymentRunCreationStrategy,
   PaymentStrategy,
   RequiredFieldSettings,
@@ -65,6 +66,12 @@ export const memberships = pgTable(
     onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
     onboardingSteps: text('onboarding_steps')
       .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The e-mail notifications the member chose here (SPEC §6; packages/domain NOTIFICATION_OPTIONS). */
+    notificationOptions: text('notification_options')
+      .array()
+      .$type<NotificationOption[]>()
       .notNull()
       .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

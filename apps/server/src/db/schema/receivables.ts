@@ -54,6 +54,12 @@ export const arInvoices = pgTable(
     taxBreakdown: jsonb('tax_breakdown').$type<StoredTaxLine[]>().notNull().default([]),
     paidAmount: money('paid_amount').notNull().default(0),
     paidOn: date('paid_on'),
+    /**
+     * When it became paid in full (set by the trigger ar_invoices_paid_at on every path that
+     * changes the status; null again when it is not paid): the digest's "paid yesterday" reads
+     * this, not the payment date, which a bank import may bring in days later.
+     */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
     notes: text('notes'),
     paymentTermDays: integer('payment_term_days'),
     skontoRate: integer('skonto_rate'),
@@ -82,6 +88,9 @@ export const arInvoices = pgTable(
       .where(sql`invoice_number is not null`),
     // The overview's tabs: open receivables by due date, paid ones by payment date.
     index('ar_invoices_status_due_idx').on(table.organizationId, table.status, table.dueDate),
+    index('ar_invoices_paid_at_idx')
+      .on(table.organizationId, table.paidAt)
+      .where(sql`paid_at is not null`),
     index('ar_invoices_date_idx').on(table.organizationId, table.invoiceDate),
     index('ar_invoices_counterparty_idx').on(table.organizationId, table.counterpartyId),
     check('ar_invoices_paid_check', sql`paid_amount >= 0`),

@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { addDaysIso } from '@kontor/domain/dates';
-import { dueReminderTemplate, isBusinessMorning, isHolidayRegion, localDateTime, reminderSkipReason } from '@kontor/domain';
+import { dueReminderTemplate, localDateTime, reminderSkipReason } from '@kontor/domain';
 import type { Database, OrgId } from '../../db/database';
-import { asOrgId } from '../../db/database';
 import { organizations, paymentReminders, reminderTemplates } from '../../db/schema';
+import { runOnBusinessMornings } from '../../lib/business-morning-run';
 import type { Mailer } from '../../plugins/foundation-types';
 import { companyName, listOverdueCandidates, reminderRecipients } from './reminder-candidates';
 import { recordSkippedReminder, writeReminder } from './send-reminder';
@@ -19,9 +19,6 @@ interface RunDeps {
   mailer: Mailer;
   publicUrl: string;
 }
-
-/** Organisations whose reminders are written at the same time (each holds one connection). */
-const ORGANIZATIONS_AT_ONCE = 4;
 
 /** Up to this many receivables' reminder histories are read in one statement. */
 const HISTORY_BATCH = 5_000;
@@ -102,24 +99,15 @@ export async function runDailyReminders(
       ),
   );
   const result: ReminderRunResult = { organizations: 0, sent: 0, skipped: 0 };
-  const due = orgs.filter((org) => isBusinessMorning(now, org.timeZone, isHolidayRegion(org.region) ? org.region : 'DE'));
-  // A few organisations at a time, each in its own transaction: the database works on one while
-  // the next is being written (about twice the mails per second of one at a time on 2 cores).
-  let next = 0;
-  const worker = async () => {
-    while (next < due.length) {
-      const org = due[next++]!;
-      try {
-        const counts = await runOrganizationReminders(deps, asOrgId(org.id), localDateTime(now, org.timeZone).date);
-        result.organizations += 1;
-        result.sent += counts.sent;
-        result.skipped += counts.skipped;
-      } catch (error) {
-        // One organisation's failure (rolled back whole) does not hold up the others; the next run retries it.
-        onFailure(org.id, error);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(ORGANIZATIONS_AT_ONCE, due.length) }, worker));
+  result.organizations = await runOnBusinessMornings(
+    orgs,
+    now,
+    async (orgId, org) => {
+      const counts = await runOrganizationReminders(deps, orgId, localDateTime(now, org.timeZone).date);
+      result.sent += counts.sent;
+      result.skipped += counts.skipped;
+    },
+    onFailure,
+  );
   return result;
 }

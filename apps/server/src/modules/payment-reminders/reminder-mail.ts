@@ -1,10 +1,8 @@
 import { invoiceFormat } from '@kontor/formats';
 import { daysBetweenIso, renderReminder, type ReminderPlaceholder, type ReminderTemplateInput } from '@kontor/domain';
+import { escapeHtml } from '../../lib/html-text';
 import { translateNotification } from '../../lib/i18n';
 import type { ReminderCandidate } from './reminder-candidates';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * A reminder e-mail in the customer's language: the template's header and footer around the

@@ -62,6 +62,7 @@ function fromInput(input: ArInvoiceInput): {
     | 'invoiceNumber'
     | 'paidAmount'
     | 'paidOn'
+    | 'paidAt'
     | 'cancelReason'
     | 'statusBeforeCancel'
     | 'documentKey'

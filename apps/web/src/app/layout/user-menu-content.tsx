@@ -1,4 +1,4 @@
-import { CalendarOff, Languages, LogOut } from 'lucide-react';
+import { Bell, CalendarOff, Languages, LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@kontor/domain/auth';
@@ -16,6 +16,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { useLogout } from '@/features/auth/api/logout';
 import { useUpdateLocale } from '@/features/user/api/update-locale';
+import { LazyNotificationOptionsDialog } from '@/features/user/components/lazy-notification-options-dialog';
 import { setFlashMessage } from '@/lib/flash';
 import { changeLocale, currentLocale } from '@/lib/i18n';
 import { isLocale, SUPPORTED_LOCALES } from '@/lib/locale';
@@ -24,11 +25,12 @@ import { UserMenuTriggerContent, userMenuTriggerClasses } from './user-menu-trig
 
 /**
  * The signed-in user's menu: language (stored on the device and on the server), their absence and
- * substitute, and logout. Loaded on first use.
+ * substitute, their e-mail notifications, and logout. Loaded on first use.
  */
 export function UserMenuContent() {
   const { t } = useTranslation(['shell', 'common', 'absences']);
   const [absenceOpen, setAbsenceOpen] = useState(false);
+  const [notificationsOpen, setNotificationsOpen] = useState(false);
   const logout = useLogout({ beforeLeave: () => setFlashMessage(t('shell:userMenu.loggedOut')) });
   const updateLocale = useUpdateLocale();
 
@@ -67,6 +69,10 @@ export function UserMenuContent() {
               <CalendarOff aria-hidden="true" />
               {t('absences:menuItem')}
             </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => setNotificationsOpen(true)}>
+              <Bell aria-hidden="true" />
+              {t('shell:userMenu.notifications')}
+            </DropdownMenuItem>
             <DropdownMenuItem
               disabled={logout.isPending}
               onSelect={() =>
@@ -80,6 +86,7 @@ export function UserMenuContent() {
         </DropdownMenuContent>
       </DropdownMenu>
       <LazyOwnAbsenceDialog open={absenceOpen} onOpenChange={setAbsenceOpen} />
+      <LazyNotificationOptionsDialog open={notificationsOpen} onOpenChange={setNotificationsOpen} />
     </>
   );
 }
