@@ -46,6 +46,8 @@ import { postgresRateLimitStore } from './plugins/rate-limit-store';
 import { registerVatCheck } from './modules/vat-check/jobs';
 import { registerEmailVerificationJobs } from './modules/counterparty-verification/email/jobs';
 import { registerMemberDigestJobs } from './modules/member-digest/jobs';
+import { invitationRoutes } from './modules/team/invitation-routes';
+import { teamRoutes } from './modules/team/team-routes';
 import { notificationOptionRoutes } from './modules/member-digest/notification-options-routes';
 import { registerPaymentReminderJobs } from './modules/payment-reminders/jobs';
 import { reminderRoutes } from './modules/payment-reminders/reminder-routes';
@@ -152,6 +154,8 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(userRoutes, { prefix: '/api/user' });
   await app.register(notificationOptionRoutes, { prefix: '/api/user' });
+  await app.register(teamRoutes, { prefix: '/api/team' });
+  await app.register(invitationRoutes, { prefix: '/api' });
   await app.register(organizationRoutes, { prefix: '/api/organization' });
   await app.register(subscriptionRoutes, { prefix: '/api/supscription-plan' });
   await app.register(invoiceRoutes, { prefix: '/api/invoices' });

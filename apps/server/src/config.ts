@@ -61,6 +61,8 @@ const envSchema = z.object({
     .int()
     .min(30)
     .default(15 * 60),
+  /** How long a team invitation's link works (issue 67). */
+  INVITATION_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   INVOICE_READING: flag.default(true),
@@ -128,6 +130,7 @@ export interface Config {
       };
   mail: { smtpUrl: string | undefined; from: string };
   signedUrlTtlSeconds: number;
+  invitationTtlDays: number;
   login: { maxFailures: number; windowMinutes: number };
   /** Reading uploaded and imported documents (e-invoice, text layer, OCR); off = typed by hand. */
   reading: { enabled: boolean };
@@ -253,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     storage,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     signedUrlTtlSeconds: e.SIGNED_URL_TTL_SECONDS,
+    invitationTtlDays: e.INVITATION_TTL_DAYS,
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMinutes: e.LOGIN_WINDOW_MINUTES },
     reading: { enabled: e.INVOICE_READING },
     mailImport: { domain: e.MAIL_DOMAIN, port: e.SMTP_IMPORT_PORT, host: e.SMTP_IMPORT_HOST },

@@ -11,6 +11,7 @@ import {
   counterparties,
   counterpartyImports,
   downloadJobs,
+  invitations,
   ledgerAccounts,
   paymentRuns,
   reminderTemplates,
@@ -253,6 +254,19 @@ const FOREIGN_RESOURCES: Record<string, ForeignResourceFactory> = {
       .returning();
     return row!.id;
   },
+  invitation: async (testApp, foreign) => {
+    const [row] = await testApp.database.db
+      .insert(invitations)
+      .values({
+        organizationId: foreign.id,
+        email: `foreign-${Date.now()}-${Math.random()}@example.test`,
+        role: 'user',
+        tokenHash: `foreign-${Math.random()}`,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning();
+    return row!.id;
+  },
   'counterparty-import': async (testApp, foreign) => {
     const [row] = await testApp.database.db
       .insert(counterpartyImports)
@@ -265,6 +279,9 @@ const FOREIGN_RESOURCES: Record<string, ForeignResourceFactory> = {
 /** A valid body per mutating route, so that the answer is about the id and not about validation. */
 type BodyFactory = (foreign: TestOrganization) => unknown;
 const VALID_BODIES: Record<string, BodyFactory> = {
+  'PUT /api/team/members/:userId': () => ({ role: 'user', permissions: [], version: 1 }),
+  'POST /api/team/invitations/:id/revoke': () => ({ version: 1 }),
+  'POST /api/team/invitations/:id/resend': () => ({ version: 1 }),
   'PUT /api/organization/:id/required-fields': () => ({ version: 1, requiredFields: DEFAULT_REQUIRED_FIELDS }),
   'PUT /api/invoices/:id': () => ({ ...validFields('00000000-0000-4000-8000-00000000000d'), version: 1 }),
   'POST /api/invoices/:id/cancel': () => ({ reason: 'Foreign', version: 1 }),

@@ -204,6 +204,20 @@ export const ERROR_STATUS = {
   ar_export_failed: 500,
   digest_nothing_chosen: 422,
   digest_nothing_to_report: 422,
+  team_member_not_found: 404,
+  team_last_admin: 409,
+  team_admin_required: 403,
+  team_permission_not_held: 403,
+  invitation_not_found: 404,
+  invitation_already_member: 409,
+  invitation_already_pending: 409,
+  team_user_limit_reached: 402,
+  invitation_not_pending: 409,
+  invitation_expired: 410,
+  invitation_revoked: 410,
+  invitation_accepted: 410,
+  invitation_email_mismatch: 403,
+  team_member_is_approver: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -47,3 +47,4 @@ export * from './banking/matching';
 export * from './receivables';
 export * from './calendar';
 export * from './notifications';
+export * from './team';

@@ -74,6 +74,8 @@ export const VALIDATION_KEYS = [
   'corrected_invoice_not_allowed',
   'exceeds_open',
   'notification_option_unavailable',
+  // The team (issue 67): an invitation names its role.
+  'select_role',
   // The schema's own checks that carry no rule key (zod's issue codes), for API callers.
   'invalid_choice',
   'invalid_type',

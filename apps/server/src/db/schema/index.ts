@@ -14,3 +14,4 @@ export * from './bank-matches';
 export * from './receivables';
 export * from './payment-reminders';
 export * from './notifications';
+export * from './team';

@@ -74,6 +74,8 @@ export const memberships = pgTable(
       .$type<NotificationOption[]>()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Role and permission changes are versioned: a stale edit is refused (issue 67). */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.organizationId, table.userId] }), index('memberships_user_idx').on(table.userId)],

@@ -14,6 +14,7 @@ export const ACTIVITY_ENTITY_TYPES = [
   'organization',
   'subscription',
   'membership',
+  'invitation',
   'approval_flow',
   'bank_connection',
   'bank_transaction',
