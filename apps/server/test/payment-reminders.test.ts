@@ -234,6 +234,30 @@ describe('payment reminders', () => {
       .where(and(eq(mailOutbox.organizationId, runOrg.id), eq(mailOutbox.template, 'payment_reminder')));
     expect(mails).toHaveLength(2);
 
+    // The customer without an address gets one: the skipped reminder goes out on the next day's run
+    // (not again the same day), as the reminder it was, once.
+    await testApp.database.db
+      .update(counterparties)
+      .set({ email: 'endlich@adresse.example' })
+      .where(eq(counterparties.id, noMail));
+    expect((await runOrganizationReminders(deps, orgId, today)).sent).toBe(0);
+    const tomorrow = addDaysIso(today, 1);
+    const [next, again] = await Promise.all([
+      runOrganizationReminders(deps, orgId, tomorrow),
+      runOrganizationReminders(deps, orgId, tomorrow),
+    ]);
+    expect(next.sent + again.sent).toBe(1);
+    const retried = await testApp.database.db
+      .select()
+      .from(paymentReminders)
+      .where(eq(paymentReminders.arInvoiceId, mailless.id));
+    expect(retried.map((row) => [row.intervalDays, row.status, row.skipReason, row.recipients])).toEqual([
+      [7, 'sent', null, ['endlich@adresse.example']],
+    ]);
+    expect(retried[0]!.mailId).not.toBeNull();
+    const offStill = await testApp.database.db.select().from(paymentReminders).where(eq(paymentReminders.arInvoiceId, off.id));
+    expect(offStill.map((row) => [row.status, row.skipReason, row.runDate])).toEqual([['skipped', 'reminders_off', tomorrow]]);
+
     // A relay that gives up: the reminder fails.
     const failed = rows.find((row) => row.arInvoiceId === first.id)!;
     await testApp.database.withOrg({ orgId, userId: null }, (tx) => recordReminderDelivery(tx, failed.mailId!, 'failed'));

@@ -26,8 +26,8 @@ const HISTORY_BATCH = 5_000;
 /**
  * One organisation's reminders of `today` (issue 66 item 2), in one transaction: for each open,
  * overdue receivable the automatic template with the largest interval it has reached, unless a
- * reminder of that interval or a later one exists (so a late first run sends the latest reminder
- * only, never the earlier ones after it). The partial unique index on (receivable, template)
+ * reminder of that interval or a later one was sent (so a late first run sends the latest reminder
+ * only, never the earlier ones after it). One that was skipped is tried again on a later day. The partial unique index on (receivable, template)
  * makes a second worker or a retry send nothing twice; a crash rolls the whole organisation back.
  */
 export async function runOrganizationReminders(
@@ -45,11 +45,20 @@ export async function runOrganizationReminders(
     const candidates = await listOverdueCandidates(tx, orgId, addDaysIso(today, -templates[0]!.intervalDays));
     if (candidates.length === 0) return { sent: 0, skipped: 0 };
 
+    // Per receivable: the largest interval sent (a skipped one does not count: it may go later),
+    // and the day each skipped one was last tried.
     const reached = new Map<string, number>();
+    const skippedOn = new Map<string, string | null>();
     for (let start = 0; start < candidates.length; start += HISTORY_BATCH) {
       const ids = candidates.slice(start, start + HISTORY_BATCH).map((candidate) => candidate.id);
       const rows = await tx
-        .select({ id: paymentReminders.arInvoiceId, interval: sql<number>`max(${paymentReminders.intervalDays})` })
+        .select({
+          id: paymentReminders.arInvoiceId,
+          templateId: paymentReminders.templateId,
+          interval: paymentReminders.intervalDays,
+          status: paymentReminders.status,
+          runDate: paymentReminders.runDate,
+        })
         .from(paymentReminders)
         .where(
           and(
@@ -57,9 +66,11 @@ export async function runOrganizationReminders(
             eq(paymentReminders.origin, 'automatic'),
             inArray(paymentReminders.arInvoiceId, ids),
           ),
-        )
-        .groupBy(paymentReminders.arInvoiceId);
-      for (const row of rows) reached.set(row.id, Number(row.interval));
+        );
+      for (const row of rows) {
+        if (row.status === 'skipped') skippedOn.set(`${row.id}:${row.templateId}`, row.runDate);
+        else reached.set(row.id, Math.max(reached.get(row.id) ?? 0, row.interval ?? 0));
+      }
     }
 
     const company = await companyName(tx, orgId);
@@ -68,6 +79,9 @@ export async function runOrganizationReminders(
     for (const candidate of candidates) {
       const template = dueReminderTemplate(templates, ['automatic'], candidate.dueDate, today, reached.get(candidate.id) ?? 0);
       if (!template) continue;
+      // A skipped reminder is tried again once a day: the customer may have an address by now.
+      const lastTried = skippedOn.get(`${candidate.id}:${template.id}`);
+      if (lastTried !== undefined && lastTried !== null && lastTried >= today) continue;
       const write = { orgId, candidate, template, origin: 'automatic' as const, company, today };
       const customer = { exists: true, remindersEnabled: candidate.remindersEnabled, recipients: reminderRecipients(candidate) };
       const reason = reminderSkipReason(candidate, customer, today, 'automatic');

@@ -24,30 +24,38 @@ export interface ReminderWrite {
   sentBy?: string | null;
 }
 
-/** Records a skipped reminder (SPEC §4) — for an automatic one at most once per receivable and template. */
+/**
+ * Records a skipped reminder (SPEC §4) — for an automatic one at most once per receivable and
+ * template: a second skip of the same one (the next day's retry) updates its reason and day.
+ */
 export async function recordSkippedReminder(tx: Tx, write: ReminderWrite, reason: ReminderSkipReason): Promise<void> {
-  await tx
-    .insert(paymentReminders)
-    .values({
-      organizationId: write.orgId,
-      arInvoiceId: write.candidate.id,
-      templateId: write.template.id,
-      intervalDays: write.template.intervalDays,
-      type: write.template.type,
-      origin: write.origin,
-      status: 'skipped',
-      skipReason: reason,
-      runDate: write.origin === 'automatic' ? write.today : null,
-      sentBy: write.sentBy ?? null,
-    })
-    .onConflictDoNothing();
+  const insert = tx.insert(paymentReminders).values({
+    organizationId: write.orgId,
+    arInvoiceId: write.candidate.id,
+    templateId: write.template.id,
+    intervalDays: write.template.intervalDays,
+    type: write.template.type,
+    origin: write.origin,
+    status: 'skipped',
+    skipReason: reason,
+    runDate: write.origin === 'automatic' ? write.today : null,
+    sentBy: write.sentBy ?? null,
+  });
+  if (write.origin !== 'automatic') return void (await insert);
+  await insert.onConflictDoUpdate({
+    target: [paymentReminders.organizationId, paymentReminders.arInvoiceId, paymentReminders.templateId],
+    targetWhere: sql`origin = 'automatic'`,
+    set: { skipReason: reason, runDate: write.today },
+    setWhere: sql`${paymentReminders.status} = 'skipped'`,
+  });
 }
 
 /**
  * Writes the reminder and its e-mail in the caller's transaction: both commit or neither. For the
  * daily run, the insert's conflict with an earlier reminder of the same receivable and template
  * (payment_reminders_once_idx) means another worker or an earlier attempt sent it: null, and
- * no mail. The invoice's PDF goes along when one was made for its current version.
+ * no mail — unless that one was skipped (no address then, say) and can go now: it becomes the
+ * sent reminder. The invoice's PDF goes along when one was made for its current version.
  */
 export async function writeReminder(
   tx: Tx,
@@ -80,7 +88,21 @@ export async function writeReminder(
       runDate: write.origin === 'automatic' ? write.today : null,
       sentBy: write.sentBy ?? null,
     })
-    .onConflictDoNothing()
+    .onConflictDoUpdate({
+      target: [paymentReminders.organizationId, paymentReminders.arInvoiceId, paymentReminders.templateId],
+      targetWhere: sql`origin = 'automatic'`,
+      set: {
+        status: 'sent',
+        skipReason: null,
+        recipients: sql`excluded.recipients`,
+        subject: sql`excluded.subject`,
+        trackingToken: sql`excluded.tracking_token`,
+        events: sql`excluded.events`,
+        runDate: sql`excluded.run_date`,
+        createdAt: sql`now()`,
+      },
+      setWhere: sql`${paymentReminders.status} = 'skipped'`,
+    })
     .returning();
   if (!row) return null;
   const attachments =
