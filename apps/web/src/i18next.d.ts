@@ -30,6 +30,7 @@ import type organization from './locales/en/organization.json';
 import type settings from './locales/en/settings.json';
 import type shell from './locales/en/shell.json';
 import type subscription from './locales/en/subscription.json';
+import type team from './locales/en/team.json';
 import type titles from './locales/en/titles.json';
 import type welcome from './locales/en/welcome.json';
 
@@ -69,6 +70,7 @@ declare module 'i18next' {
       receivables: typeof receivables;
       'payment-reminders': typeof paymentReminders;
       notifications: typeof notifications;
+      team: typeof team;
       errors: typeof errors;
       validation: typeof validation;
     };

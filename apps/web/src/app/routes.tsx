@@ -120,7 +120,11 @@ const organizationRoutes: RouteObject[] = [
   },
   { path: 'purchase-orders', handle: handle('purchaseOrders'), lazy: placeholder },
   { path: 'purchase-orders/:id', handle: handle('purchaseOrderDetail'), lazy: placeholder },
-  { path: 'team', handle: handle('team'), lazy: placeholder },
+  {
+    path: 'team',
+    handle: handle('team', { namespaces: ['team'] }),
+    lazy: lazyScreen(() => import('@/features/team/routes/team-route'), 'TeamRoute'),
+  },
   { path: 'automations', handle: handle('automations'), lazy: placeholder },
   {
     path: 'onboarding',
@@ -244,6 +248,12 @@ export const appRoutes: RouteObject[] = [
           () => import('@/features/bank-account-verification/routes/verify-bank-account-route'),
           'VerifyBankAccountRoute',
         ),
+      },
+      {
+        // The link in the team invitation e-mail: public; signing in or up comes back here to join.
+        path: 'invitation/:token',
+        handle: handle('invitation', { namespaces: ['team'] }),
+        lazy: lazyScreen(() => import('./routes/invitation-route'), 'InvitationRoute'),
       },
       {
         path: 'auth-callback',

@@ -1,5 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildLoginUrl, isSafeReturnTo, RETURN_TO_KEY, saveReturnTo, takeReturnTo } from './auth-redirect';
+import {
+  buildLoginUrl,
+  invitationPath,
+  isSafeReturnTo,
+  PENDING_INVITATION_KEY,
+  RETURN_TO_KEY,
+  saveReturnTo,
+  savePendingInvitation,
+  takePendingInvitation,
+  takeReturnTo,
+} from './auth-redirect';
 
 describe('returnTo', () => {
   let store: Map<string, string>;
@@ -21,6 +31,7 @@ describe('returnTo', () => {
     expect(isSafeReturnTo('/api/auth/logout')).toBe(false);
     expect(isSafeReturnTo('/session-expired')).toBe(false);
     expect(isSafeReturnTo('/')).toBe(false);
+    expect(isSafeReturnTo('/invitation/abc')).toBe(false);
   });
 
   it('is used once', () => {
@@ -33,6 +44,29 @@ describe('returnTo', () => {
   it('ignores unsafe saved values', () => {
     store.set(RETURN_TO_KEY, '//evil.example');
     expect(takeReturnTo()).toBeNull();
+  });
+
+  it('keeps a pending invitation for one sign-in', () => {
+    const token = 'a'.repeat(43);
+    savePendingInvitation(token);
+    expect(store.get(PENDING_INVITATION_KEY)).toBe(token);
+    expect(takePendingInvitation()).toBe(token);
+    expect(takePendingInvitation()).toBeNull();
+  });
+
+  it('keeps nothing that is no invitation token', () => {
+    savePendingInvitation('../acme/settings');
+    expect(store.has(PENDING_INVITATION_KEY)).toBe(false);
+    store.set(PENDING_INVITATION_KEY, '/evil?x=1');
+    expect(takePendingInvitation()).toBeNull();
+    expect(store.has(PENDING_INVITATION_KEY)).toBe(false);
+  });
+});
+
+describe('invitationPath', () => {
+  it('opens the invitation page, joining by itself when asked to', () => {
+    expect(invitationPath('abc_DEF-123')).toBe('/invitation/abc_DEF-123');
+    expect(invitationPath('abc_DEF-123', { accept: true })).toBe('/invitation/abc_DEF-123?accept=1');
   });
 });
 

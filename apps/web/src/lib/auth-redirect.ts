@@ -34,6 +34,29 @@ export function takeReturnTo(): string | null {
   return path !== null && isSafeReturnTo(path) ? path : null;
 }
 
+/** A team invitation to accept after the next sign-in or sign-up (issue 67); kept per tab like returnTo. */
+export const PENDING_INVITATION_KEY = 'kontor.pendingInvitation';
+
+/** The shape of an invitation token (the domain's invitationTokenSchema): nothing else becomes a path. */
+const INVITATION_TOKEN = /^[A-Za-z0-9_-]{32,64}$/;
+
+export function savePendingInvitation(token: string): void {
+  if (INVITATION_TOKEN.test(token)) storage()?.setItem(PENDING_INVITATION_KEY, token);
+}
+
+/** Reads and forgets the saved invitation token, so it is used at most once. */
+export function takePendingInvitation(): string | null {
+  const store = storage();
+  const token = store?.getItem(PENDING_INVITATION_KEY) ?? null;
+  store?.removeItem(PENDING_INVITATION_KEY);
+  return token !== null && INVITATION_TOKEN.test(token) ? token : null;
+}
+
+/** The invitation page; with `accept`, it joins by itself once the signed-in address matches. */
+export function invitationPath(token: string, options: { accept?: boolean } = {}): string {
+  return `/invitation/${encodeURIComponent(token)}${options.accept ? '?accept=1' : ''}`;
+}
+
 export function buildLoginUrl(mode: LoginMode, locale: Locale): string {
   const query = new URLSearchParams({ mode, locale });
   return `/api/auth/login?${query.toString()}`;

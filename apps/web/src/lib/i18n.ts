@@ -36,6 +36,7 @@ export const NAMESPACES = [
   'receivables',
   'payment-reminders',
   'notifications',
+  'team',
   'errors',
   'validation',
 ] as const;

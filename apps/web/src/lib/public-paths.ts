@@ -1,8 +1,8 @@
 /** Routes anyone may open without a session (SPEC §2, public routes). */
 export const PUBLIC_PATHS = ['/', '/sign-up', '/auth-callback', '/session-expired', '/terms', '/privacy'] as const;
 
-/** Public pages that carry a parameter: the bank-account verification link of the e-mail. */
-export const PUBLIC_PATH_PREFIXES = ['/verify-bank-account/'] as const;
+/** Public pages that carry a parameter: the bank-account verification link and the team invitation of the e-mails. */
+export const PUBLIC_PATH_PREFIXES = ['/verify-bank-account/', '/invitation/'] as const;
 
 export function isPublicPath(pathname: string): boolean {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

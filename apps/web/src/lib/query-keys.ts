@@ -81,6 +81,14 @@ export const queryKeys = {
   },
   /** Payment reminder templates (settings › payment reminders; the receivable's send dialog reads them). */
   reminderTemplates: () => ['reminder-templates'] as const,
+  /** The team screen (issue 67): members and invitations; a change to either refreshes both. */
+  team: {
+    all: () => ['team'] as const,
+    members: () => ['team', 'members'] as const,
+    invitations: () => ['team', 'invitations'] as const,
+    /** The public invitation page: not under the tenant key, it works without an organisation. */
+    publicInvitation: (token: string) => ['public-invitation', token] as const,
+  },
   subscription: {
     all: () => ['subscription'] as const,
     current: (organizationId: string) => ['subscription', 'current', organizationId] as const,

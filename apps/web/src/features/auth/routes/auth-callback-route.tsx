@@ -2,22 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { AuthenticatedUser } from '@kontor/domain/auth';
-import { invoicesPath, SIGN_UP_PATH } from '@kontor/domain/entry-guard';
 import { PublicLayout } from '@/components/public-layout';
 import { LoadingState } from '@/components/ui/loading-state';
-import { takeReturnTo } from '@/lib/auth-redirect';
+import { takePendingInvitation, takeReturnTo } from '@/lib/auth-redirect';
 import { changeLocale, currentLocale } from '@/lib/i18n';
 import { readStoredLocale } from '@/lib/locale';
 import { getErrorMessage } from '@/lib/notify';
 import { useAuthenticate } from '../api/authenticate';
 import { CallbackError } from '../components/callback-error';
-
-/** Where a freshly signed-in user goes: sign-up without an organisation, else the saved path or the invoices. */
-export function pathAfterSignIn(user: AuthenticatedUser, returnTo: string | null): string {
-  if (!user.organization) return SIGN_UP_PATH;
-  return returnTo ?? invoicesPath(user.organization.slug);
-}
+import { pathAfterSignIn } from '../model/path-after-sign-in';
 
 /** /auth-callback?code=…&state=…&iss=…: exchanges the identity provider's code for a session (SPEC §2, §4). */
 export function AuthCallbackRoute() {
@@ -42,7 +35,9 @@ export function AuthCallbackRoute() {
     queryClient.removeQueries({ predicate: (query) => query.queryKey[1] !== 'authenticate' });
     // A language chosen on another device applies here too, unless this device has its own choice.
     if (user.locale && !readStoredLocale() && user.locale !== currentLocale()) void changeLocale(user.locale);
-    void navigate(pathAfterSignIn(user, takeReturnTo()), { replace: true });
+    // Both are taken (and so forgotten) either way; a pending team invitation wins.
+    const returnTo = takeReturnTo();
+    void navigate(pathAfterSignIn(user, returnTo, takePendingInvitation()), { replace: true });
   }, [navigate, queryClient, user]);
 
   if (providerError) return <CallbackError message={t('errors:auth_failed')} />;
