@@ -46,6 +46,7 @@ import { postgresRateLimitStore } from './plugins/rate-limit-store';
 import { registerVatCheck } from './modules/vat-check/jobs';
 import { registerEmailVerificationJobs } from './modules/counterparty-verification/email/jobs';
 import { registerMemberDigestJobs } from './modules/member-digest/jobs';
+import { unsubscribeRoutes } from './modules/member-digest/unsubscribe-routes';
 import { invitationRoutes } from './modules/team/invitation-routes';
 import { teamRoutes } from './modules/team/team-routes';
 import { notificationOptionRoutes } from './modules/member-digest/notification-options-routes';
@@ -187,6 +188,7 @@ export async function buildApp(config: Config, dependencies: AppDependencies): P
   await app.register(reminderRoutes, { prefix: '/api/ar-invoices' });
   await app.register(reminderTemplateRoutes, { prefix: '/api/reminder-templates' });
   await app.register(reminderTrackingRoutes);
+  await app.register(unsubscribeRoutes, { secret: config.session.secret });
   // Without a secret there is no webhook (404): an unsigned one would let anyone fail reminders.
   const { webhookSecret } = config.mailEvents;
   if (webhookSecret) await app.register(mailEventWebhookRoutes, { prefix: '/api/webhooks', secret: webhookSecret });

@@ -17,7 +17,12 @@ describe('member digest: paid receivables', () => {
   let org: TestOrganization;
   let clerk: TestUser;
   let customer: string;
-  const deps = () => ({ database: testApp.database, mailer: testApp.app.mailer, publicUrl: 'https://kontor.example' });
+  const deps = () => ({
+    database: testApp.database,
+    mailer: testApp.app.mailer,
+    publicUrl: 'https://kontor.example',
+    secret: testApp.app.config.session.secret,
+  });
 
   beforeAll(async () => {
     testApp = await createTestApp();
@@ -58,7 +63,15 @@ describe('member digest: paid receivables', () => {
   it('keeps each member’s own options, offering only what their permissions let them see', async () => {
     expect((await call('GET', '/api/user/notification-options')).json<NotificationOptionsResponse>()).toEqual({
       options: [],
-      available: ['paid_receivables'],
+      available: [
+        'new_invoices',
+        'invoices_needing_approval',
+        'invoices_ready_for_export',
+        'transactions_due_soon',
+        'payment_runs_needing_approval',
+        'payment_runs_ready_for_export',
+        'paid_receivables',
+      ],
     });
     const saved = await call('PUT', '/api/user/notification-options', { options: ['paid_receivables'] });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -69,7 +82,11 @@ describe('member digest: paid receivables', () => {
     expect((await call('GET', '/api/user/notification-options', undefined, clerk.cookie)).json().options).toEqual([]);
 
     const outsider = await addMember(testApp, org.id, ['ap_invoices:manage']);
-    expect((await call('GET', '/api/user/notification-options', undefined, outsider.cookie)).json().available).toEqual([]);
+    expect((await call('GET', '/api/user/notification-options', undefined, outsider.cookie)).json().available).toEqual([
+      'new_invoices',
+      'invoices_needing_approval',
+      'invoices_ready_for_export',
+    ]);
     const refused = await call('PUT', '/api/user/notification-options', { options: ['paid_receivables'] }, outsider.cookie);
     expect(refused.statusCode).toBe(400);
     // A rule key, as the other service-side field rules send it; the web shows its sentence.
@@ -109,6 +126,50 @@ describe('member digest: paid receivables', () => {
     expect(mail.textBody).toContain('Alle bezahlten Ausgangsrechnungen: https://kontor.example/');
     expect(mail.htmlBody).toContain(`/accounts-receivable/${large.id}"`);
     expect(mail.htmlBody).toContain('accounts-receivable?tab=paid');
+  });
+
+  it('stops an option through the mail’s signed link, without signing in, at once', async () => {
+    const [sent] = await digestMails(org.admin.userId);
+    const url = /https:\/\/kontor\.example(\/m\/u\/\S+)/.exec(sent!.mail.textBody)?.[1];
+    expect(url).toBeDefined();
+    expect(sent!.mail.htmlBody).toContain(`${url}"`);
+    const optionsOfAdmin = async () =>
+      (
+        await testApp.database.db
+          .select({ options: memberships.notificationOptions })
+          .from(memberships)
+          .where(and(eq(memberships.organizationId, org.id), eq(memberships.userId, org.admin.userId)))
+      )[0]!.options;
+
+    // Opening the link only asks (mail scanners open links); the button (or a one-click POST) acts.
+    const asked = await testApp.app.inject({ method: 'GET', url: url! });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.headers['content-type']).toContain('text/html');
+    expect(asked.body).toContain('„Bezahlte Ausgangsrechnungen“ abbestellen?');
+    expect(asked.body).toContain(`<form method="post" action="${url}">`);
+    expect(await optionsOfAdmin()).toContain('paid_receivables');
+
+    const done = await testApp.app.inject({
+      method: 'POST',
+      url: url!,
+      payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain('Abbestellt');
+    expect(await optionsOfAdmin()).not.toContain('paid_receivables');
+    expect((await testApp.app.inject({ method: 'POST', url: url! })).statusCode).toBe(200); // twice: nothing more
+
+    // Any change to the link breaks its signature; the page names nothing.
+    const [payload, signature] = url!.slice('/m/u/'.length).split('.');
+    const bytes = Buffer.from(payload!, 'base64url');
+    bytes[32] = (bytes[32]! + 1) % 7; // another option of the same member
+    const forged = `/m/u/${bytes.toString('base64url')}.${signature}`;
+    const refused = await testApp.app.inject({ method: 'GET', url: forged, headers: { 'accept-language': 'en' } });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.body).toContain('This link does not work');
+    expect(refused.body).not.toContain(org.admin.email);
+    await call('PUT', '/api/user/notification-options', { options: ['paid_receivables'] });
   });
 
   it('sends each member one digest a day, also with two workers at once', async () => {

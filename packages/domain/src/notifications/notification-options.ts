@@ -18,20 +18,34 @@ export const NOTIFICATION_OPTIONS = [
 export type NotificationOption = (typeof NOTIFICATION_OPTIONS)[number];
 
 /**
- * The options whose digest section is built (issue 66: the previous day's paid receivables; the
- * others follow with the digest slice, issue 68). Only these are offered: an option that sends
- * nothing would be a promise Kontor does not keep.
+ * The options whose digest section is built: all seven (issue 66 built the paid receivables,
+ * issue 68 the others). Only these are offered: an option that sends nothing would be a promise
+ * Kontor does not keep.
  */
-export const DIGEST_OPTIONS = ['paid_receivables'] as const satisfies readonly NotificationOption[];
+export const DIGEST_OPTIONS = [
+  'new_invoices',
+  'invoices_needing_approval',
+  'invoices_ready_for_export',
+  'transactions_due_soon',
+  'payment_runs_needing_approval',
+  'payment_runs_ready_for_export',
+  'paid_receivables',
+] as const satisfies readonly NotificationOption[];
 export type DigestOption = (typeof DIGEST_OPTIONS)[number];
 
 /** What a member must hold to see an option's content (an admin holds everything). */
 export const NOTIFICATION_OPTION_PERMISSIONS: Record<NotificationOption, Permission | null> = {
+  // Every invoice that arrived: only who sees all invoices (invoices/policy.ts canSeeAllInvoices).
   new_invoices: 'ap_invoices:manage',
-  invoices_needing_approval: null, // approvers need no permission to decide (SPEC §6)
+  // An approver sees and decides the invoices waiting for them without any permission (SPEC §6).
+  invoices_needing_approval: null,
+  // What the export screen's invoices tab offers (exports/selection.ts sourcePermission).
   invoices_ready_for_export: 'ap_invoices:manage',
+  // The transactions screen and its dashboard.
   transactions_due_soon: 'payment_runs:manage',
-  payment_runs_needing_approval: null,
+  // Unlike an invoice, a payment run is opened and approved only with payment_runs:manage (every
+  // /api/payment-runs route and the /pr screen need it): an approver without it could not act on the mail.
+  payment_runs_needing_approval: 'payment_runs:manage',
   payment_runs_ready_for_export: 'payment_runs:manage',
   paid_receivables: 'ar_invoices:manage',
 };

@@ -15,22 +15,42 @@ import type { Database, OrgId, Tx } from '../../db/database';
 import { memberDigests, memberships, organizations, users } from '../../db/schema';
 import { runOnBusinessMornings } from '../../lib/business-morning-run';
 import type { Mailer } from '../../plugins/foundation-types';
+import { translateNotification } from '../../lib/i18n';
 import { composeDigest } from './digest-mail';
-import type { DigestContext, DigestSection } from './digest-section';
+import type { DigestContext, DigestSection, RenderedSection } from './digest-section';
+import { invoicesNeedingApprovalSection } from './invoices-needing-approval-section';
+import { invoicesReadyForExportSection } from './invoices-ready-for-export-section';
+import { newInvoicesSection } from './new-invoices-section';
 import { mayReceive } from './notification-options';
 import { paidReceivablesSection } from './paid-receivables-section';
+import { paymentRunsNeedingApprovalSection } from './payment-runs-needing-approval-section';
+import { paymentRunsReadyForExportSection } from './payment-runs-ready-for-export-section';
+import { transactionsDueSoonSection } from './transactions-due-soon-section';
+import { unsubscribeToken } from './unsubscribe-token';
 
 export const DIGEST_MAIL_TEMPLATE = 'member_digest';
 
-/** Each option's section, read once per organisation and run. */
+/**
+ * Each option's section, read once per organisation and run when a reader chose it (a fixed number
+ * of queries each, however many members read it; the approval sections read every approver's part
+ * at once and render each reader's own).
+ */
 const SECTION_BUILDERS: Record<DigestOption, (context: DigestContext) => Promise<DigestSection | null>> = {
+  new_invoices: newInvoicesSection,
+  invoices_needing_approval: invoicesNeedingApprovalSection,
+  invoices_ready_for_export: invoicesReadyForExportSection,
+  transactions_due_soon: transactionsDueSoonSection,
+  payment_runs_needing_approval: paymentRunsNeedingApprovalSection,
+  payment_runs_ready_for_export: paymentRunsReadyForExportSection,
   paid_receivables: paidReceivablesSection,
 };
 
-interface DigestDeps {
+export interface DigestDeps {
   database: Database;
   mailer: Mailer;
   publicUrl: string;
+  /** Signs the unsubscribe links (the session secret). */
+  secret: string;
 }
 
 export interface DigestRunResult {
@@ -71,9 +91,10 @@ export interface OrganizationDigest {
 export async function openOrganizationDigest(
   tx: Tx,
   orgId: OrgId,
-  publicUrl: string,
+  links: { publicUrl: string; secret: string },
   now: Date,
 ): Promise<OrganizationDigest | null> {
+  const { publicUrl } = links;
   const [org] = await tx
     .select({
       slug: organizations.slug,
@@ -111,10 +132,18 @@ export async function openOrganizationDigest(
           reader.options.includes(option) && mayReceive(option, reader.role as Role, reader.permissions as Permission[]),
       );
       const locale: Locale = reader.locale === 'de' ? 'de' : 'en';
-      const rendered = [];
+      const rendered: RenderedSection[] = [];
+      const unsubscribe: { option: string; url: string }[] = [];
       for (const option of chosen) {
-        const section = await sectionOf(option);
-        if (section) rendered.push(section.render(locale));
+        // Null: nothing to report, for anyone (no section) or for this reader (their approvals).
+        const section = (await sectionOf(option))?.render(locale, reader);
+        if (!section) continue;
+        rendered.push(section);
+        const token = unsubscribeToken(links.secret, { orgId, userId: reader.userId, option });
+        unsubscribe.push({
+          option: translateNotification(`option_${option}`, locale),
+          url: `${publicUrl}/m/u/${token}`,
+        });
       }
       if (rendered.length === 0) return null;
       return composeDigest({
@@ -123,6 +152,7 @@ export async function openOrganizationDigest(
         organization: org.name,
         sections: rendered,
         settingsLink: context.orgUrl,
+        unsubscribe,
       });
     },
   };
@@ -150,7 +180,7 @@ export async function runOrganizationDigests(
   now: Date,
 ): Promise<{ mails: number; quiet: number }> {
   return deps.database.withOrg({ orgId, userId: null }, async (tx) => {
-    const digest = await openOrganizationDigest(tx, orgId, deps.publicUrl, now);
+    const digest = await openOrganizationDigest(tx, orgId, deps, now);
     if (!digest) return { mails: 0, quiet: 0 };
     const { today } = digest.context;
     const readers = await tx

@@ -12,6 +12,8 @@ export interface DigestMailInput {
   sections: RenderedSection[];
   /** Where the reader changes their notifications. */
   settingsLink: string;
+  /** One signed link per section the mail has: it stops that option without signing in. */
+  unsubscribe: { option: string; url: string }[];
 }
 
 /**
@@ -42,6 +44,10 @@ export function composeDigest(input: DigestMailInput): { subject: string; text: 
       ].join('\n'),
     ),
     `${t('digestFooter', { organization })}\n${input.settingsLink}`,
+    [
+      t('digestUnsubscribeIntro'),
+      ...input.unsubscribe.map(({ option, url }) => `${t('digestUnsubscribeLine', { option })} ${url}`),
+    ].join('\n'),
     'Kontor',
   ].join('\n\n');
 
@@ -64,6 +70,9 @@ export function composeDigest(input: DigestMailInput): { subject: string; text: 
         `<p>${link(section.link, section.linkLabel.replace(/:$/, ''))}</p>`,
     ),
     `<p style="color:#666;font-size:12px">${escapeHtml(t('digestFooter', { organization }))} ${link(input.settingsLink, input.settingsLink)}</p>`,
+    `<p style="color:#666;font-size:12px">${escapeHtml(t('digestUnsubscribeIntro'))} ${input.unsubscribe
+      .map(({ option, url }) => link(url, option))
+      .join(' · ')}</p>`,
   ].join('');
   return { subject, text, html: `<!doctype html><html lang="${locale}"><body>${html}</body></html>` };
 }

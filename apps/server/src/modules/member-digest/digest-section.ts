@@ -1,5 +1,6 @@
 import type { DigestOption, Locale } from '@kontor/domain';
 import type { OrgId, Tx } from '../../db/database';
+import { translateNotification } from '../../lib/i18n';
 
 /** What every section of one organisation's digest is built from (the same for all its members). */
 export interface DigestContext {
@@ -35,14 +36,32 @@ export interface RenderedSection {
   link: string;
 }
 
+/** Who a section is rendered for: what a member-specific section (their approvals) picks by. */
+export interface SectionReader {
+  userId: string;
+}
+
 /**
- * A section's content for the organisation, read once per run and rendered per member language:
- * the queries do not grow with the number of members.
+ * A section's content for the organisation, read once per run and rendered per member and
+ * language: the queries do not grow with the number of members. A section about the member's
+ * own work (what waits for their approval) reads every member's part at once and renders the
+ * reader's; it renders null when that part is empty.
  */
 export interface DigestSection {
   option: DigestOption;
-  render(locale: Locale): RenderedSection;
+  render(locale: Locale, reader: SectionReader): RenderedSection | null;
 }
 
 /** At most this many items are listed per section; the rest are counted. */
 export const SECTION_LINES_MAX = 10;
+
+export type SectionTranslate = (
+  key: Parameters<typeof translateNotification>[0],
+  params?: Record<string, string | number>,
+) => string;
+
+/** The notification texts in the reader's language. */
+export const sectionTranslator =
+  (locale: Locale): SectionTranslate =>
+  (key, params) =>
+    translateNotification(key, locale, params);

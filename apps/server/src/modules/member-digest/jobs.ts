@@ -13,7 +13,7 @@ export async function registerMemberDigestJobs(app: FastifyInstance): Promise<vo
     options: { retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 30 * 60 },
     handler: async () => {
       const result = await runDailyDigests(
-        { database: app.database, mailer: app.mailer, publicUrl: app.config.publicUrl },
+        { database: app.database, mailer: app.mailer, publicUrl: app.config.publicUrl, secret: app.config.session.secret },
         new Date(),
         (orgId, error) => log.error({ err: error, orgId }, 'the digests of an organisation failed'),
       );

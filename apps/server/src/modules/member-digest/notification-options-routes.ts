@@ -29,7 +29,7 @@ export const notificationOptionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       sendSampleDigest(
-        { database: app.database, mailer: app.mailer, publicUrl: app.config.publicUrl },
+        { database: app.database, mailer: app.mailer, publicUrl: app.config.publicUrl, secret: app.config.session.secret },
         request.org!,
         request.locale,
       ),

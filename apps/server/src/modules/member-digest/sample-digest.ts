@@ -1,9 +1,7 @@
 import type { Locale } from '@kontor/domain';
-import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import type { Mailer } from '../../plugins/foundation-types';
 import type { OrgContext } from '../../plugins/session';
-import { DIGEST_MAIL_TEMPLATE, openOrganizationDigest, readDigestReader } from './daily-digest';
+import { DIGEST_MAIL_TEMPLATE, openOrganizationDigest, readDigestReader, type DigestDeps } from './daily-digest';
 import { writtenPeriod } from './paid-receivables-section';
 
 /**
@@ -12,7 +10,7 @@ import { writtenPeriod } from './paid-receivables-section';
  * the day's digest, so the morning's still comes. Nothing chosen or nothing to report is said.
  */
 export async function sendSampleDigest(
-  deps: { database: Database; mailer: Mailer; publicUrl: string },
+  deps: DigestDeps,
   org: OrgContext,
   locale: Locale,
   now = new Date(),
@@ -20,7 +18,7 @@ export async function sendSampleDigest(
   return deps.database.withOrg({ orgId: org.orgId, userId: org.userId }, async (tx) => {
     const reader = await readDigestReader(tx, org.orgId, org.userId);
     if (!reader || reader.options.length === 0) throw new AppError('digest_nothing_chosen');
-    const digest = await openOrganizationDigest(tx, org.orgId, deps.publicUrl, now);
+    const digest = await openOrganizationDigest(tx, org.orgId, deps, now);
     const mail = digest ? await digest.compose(reader) : null;
     if (!digest || !mail) {
       throw new AppError('digest_nothing_to_report', { period: digest ? writtenPeriod(digest.context.period, locale) : '' });

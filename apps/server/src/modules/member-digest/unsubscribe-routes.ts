@@ -1,0 +1,130 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Locale, NotificationOption } from '@kontor/domain';
+import { asOrgId, type Database } from '../../db/database';
+import { memberships, organizations, users } from '../../db/schema';
+import { escapeHtml } from '../../lib/html-text';
+import { localeFromHeader, translateNotification } from '../../lib/i18n';
+import { access } from '../../plugins/access';
+import { readUnsubscribeToken, type UnsubscribeTarget } from './unsubscribe-token';
+
+// The page posts to itself; nothing else is loaded or framed.
+const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+
+type PageKind = 'confirm' | 'done' | 'invalid';
+
+function page(locale: Locale, kind: PageKind, params: Record<string, string>, action: string | null): string {
+  const t = (key: Parameters<typeof translateNotification>[0]) => escapeHtml(translateNotification(key, locale, params));
+  const title = t(
+    kind === 'confirm' ? 'unsubscribeConfirmTitle' : kind === 'done' ? 'unsubscribeDoneTitle' : 'unsubscribeInvalidTitle',
+  );
+  const text = t(
+    kind === 'confirm' ? 'unsubscribeConfirmText' : kind === 'done' ? 'unsubscribeDoneText' : 'unsubscribeInvalidText',
+  );
+  const form =
+    kind === 'confirm' && action
+      ? `<form method="post" action="${escapeHtml(action)}"><button type="submit">${t('unsubscribeButton')}</button></form>`
+      : '';
+  return `<!doctype html>
+<html lang="${locale}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${title} · Kontor</title>
+<style>
+body { font-family: system-ui, sans-serif; margin: 0; min-height: 100vh; display: grid; place-items: center; background: #f6f7f9; color: #1f2937; }
+main { max-width: 30rem; padding: 2rem; background: #fff; border-radius: 0.5rem; box-shadow: 0 1px 3px rgb(0 0 0 / 0.1); }
+h1 { font-size: 1.25rem; margin: 0 0 0.75rem; }
+button { margin-top: 1rem; padding: 0.5rem 1rem; border: 0; border-radius: 0.375rem; background: #1d4ed8; color: #fff; font: inherit; cursor: pointer; }
+</style>
+</head>
+<body>
+<main>
+<h1>${title}</h1>
+<p>${text}</p>
+${form}
+</main>
+</body>
+</html>
+`;
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, status: number, html: string) {
+  return reply
+    .status(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', PAGE_CSP)
+    .header('x-content-type-options', 'nosniff')
+    .header('referrer-policy', 'no-referrer')
+    .header('content-language', localeFromHeader(request.headers['accept-language']))
+    .send(html);
+}
+
+/** The member, organisation and option a link names, read without a session (system connection). */
+async function describe(database: Database, target: UnsubscribeTarget) {
+  return database.withSystem(async (tx) => {
+    const [row] = await tx
+      .select({ email: users.email, locale: users.locale, organization: organizations.name })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+      .where(and(eq(memberships.organizationId, target.orgId), eq(memberships.userId, target.userId)));
+    return row ?? null;
+  });
+}
+
+/** Takes the option out of the member's choice; doing it twice changes nothing. */
+async function unsubscribe(database: Database, target: UnsubscribeTarget): Promise<void> {
+  await database.withOrg({ orgId: asOrgId(target.orgId), userId: null }, (tx) =>
+    tx
+      .update(memberships)
+      .set({ notificationOptions: sql`array_remove(${memberships.notificationOptions}, ${target.option})` })
+      .where(and(eq(memberships.organizationId, target.orgId), eq(memberships.userId, target.userId))),
+  );
+}
+
+const optionLabel = (option: NotificationOption, locale: Locale) =>
+  translateNotification(`option_${option}` as Parameters<typeof translateNotification>[0], locale);
+
+/**
+ * A digest's unsubscribe link (issue 68): works without signing in, honoured at once. Opening it
+ * asks first (mail scanners open links; a GET changes nothing); the page's button, or a mail
+ * program's one-click POST (RFC 8058), takes the option away. A link that is not ours gets a page
+ * that names nothing.
+ */
+export const unsubscribeRoutes: FastifyPluginAsync<{ secret: string }> = async (app, options) => {
+  // The page's form and mail programs' one-click POST send "List-Unsubscribe=One-Click" as a form:
+  // accepted here (only here) and not read, the token is all that counts.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) =>
+    done(null, undefined),
+  );
+  const params = z.object({ token: z.string().max(100) });
+  const handle = async (request: FastifyRequest, reply: FastifyReply, apply: boolean) => {
+    const { token } = request.params as { token: string };
+    const target = readUnsubscribeToken(options.secret, token);
+    const member = target ? await describe(app.database, target) : null;
+    const requested = localeFromHeader(request.headers['accept-language']);
+    if (!target || !member) return sendPage(request, reply, 404, page(requested, 'invalid', {}, null));
+    const locale: Locale = member.locale === 'de' || member.locale === 'en' ? member.locale : requested;
+    const texts = { option: optionLabel(target.option, locale), email: member.email, organization: member.organization };
+    if (!apply) return sendPage(request, reply, 200, page(locale, 'confirm', texts, `/m/u/${token}`));
+    await unsubscribe(app.database, target);
+    return sendPage(request, reply, 200, page(locale, 'done', texts, null));
+  };
+
+  app.get('/m/u/:token', { config: { access: access.public }, schema: { hide: true, params } }, (request, reply) =>
+    handle(request, reply, false),
+  );
+  app.post(
+    '/m/u/:token',
+    // One-click unsubscribe comes from the mail provider's servers, not a Kontor page: the signed token is the check.
+    {
+      config: { access: access.public, csrf: 'exempt', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { hide: true, params },
+    },
+    (request, reply) => handle(request, reply, true),
+  );
+};
