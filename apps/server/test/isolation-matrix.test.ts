@@ -280,6 +280,7 @@ const FOREIGN_RESOURCES: Record<string, ForeignResourceFactory> = {
 type BodyFactory = (foreign: TestOrganization) => unknown;
 const VALID_BODIES: Record<string, BodyFactory> = {
   'PUT /api/team/members/:userId': () => ({ role: 'user', permissions: [], version: 1 }),
+  'PUT /api/team/members/:userId/notification-options': () => ({ options: [] }),
   'POST /api/team/invitations/:id/revoke': () => ({ version: 1 }),
   'POST /api/team/invitations/:id/resend': () => ({ version: 1 }),
   'PUT /api/organization/:id/required-fields': () => ({ version: 1, requiredFields: DEFAULT_REQUIRED_FIELDS }),

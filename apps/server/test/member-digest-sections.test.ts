@@ -34,7 +34,12 @@ describe('member digest: the sections of SPEC §6', () => {
   let org: TestOrganization;
   let clerk: TestUser;
   let treasurer: TestUser;
-  const deps = () => ({ database: testApp.database, mailer: testApp.app.mailer, publicUrl: 'https://kontor.example', secret: testApp.app.config.session.secret });
+  const deps = () => ({
+    database: testApp.database,
+    mailer: testApp.app.mailer,
+    publicUrl: 'https://kontor.example',
+    secret: testApp.app.config.session.secret,
+  });
   const orgUrl = () => `https://kontor.example/${org.slug}`;
 
   beforeAll(async () => {

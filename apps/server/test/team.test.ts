@@ -224,6 +224,22 @@ describe('team', () => {
     expect((await invite('no@firma.example', 'user', [], reader.cookie)).statusCode).toBe(403);
   });
 
+  it('lets a manager set a member’s e-mail notifications within what the member may receive', async () => {
+    const clerk = await addMember(testApp, org.id, ['ap_invoices:manage']);
+    const url = `/api/team/members/${clerk.userId}/notification-options`;
+    const set = await call('PUT', url, { options: ['new_invoices', 'invoices_needing_approval'] });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json<TeamMember>().notificationOptions).toEqual(['new_invoices', 'invoices_needing_approval']);
+    expect((await call('GET', '/api/user/notification-options', undefined, clerk.cookie)).json().options).toEqual([
+      'new_invoices',
+      'invoices_needing_approval',
+    ]);
+    const refused = await call('PUT', url, { options: ['paid_receivables'] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fieldErrors.options).toEqual(['notification_option_unavailable']);
+    expect((await call('PUT', url, { options: [] }, clerk.cookie)).statusCode).toBe(403);
+  });
+
   it('removes a member (not while they approve), who loses the organisation at once; all of it in the activity log', async () => {
     const approver = await addMember(testApp, org.id, ['ap_invoices:manage']);
     const [flow] = await testApp.database.db

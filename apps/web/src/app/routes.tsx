@@ -122,7 +122,7 @@ const organizationRoutes: RouteObject[] = [
   { path: 'purchase-orders/:id', handle: handle('purchaseOrderDetail'), lazy: placeholder },
   {
     path: 'team',
-    handle: handle('team', { namespaces: ['team'] }),
+    handle: handle('team', { namespaces: ['team', 'notifications'] }),
     lazy: lazyScreen(() => import('@/features/team/routes/team-route'), 'TeamRoute'),
   },
   { path: 'automations', handle: handle('automations'), lazy: placeholder },

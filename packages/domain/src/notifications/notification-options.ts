@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Permission } from '../permissions';
+import { hasPermission, type Permission, type Role } from '../permissions';
 
 /**
  * The e-mail notification options a member chooses per organisation (SPEC §3 team member, §6).
@@ -49,6 +49,17 @@ export const NOTIFICATION_OPTION_PERMISSIONS: Record<NotificationOption, Permiss
   payment_runs_ready_for_export: 'payment_runs:manage',
   paid_receivables: 'ar_invoices:manage',
 };
+
+/** Whether a member with `role` and `permissions` may receive the option's content. */
+export function mayReceiveNotification(option: NotificationOption, role: Role, permissions: readonly Permission[]): boolean {
+  const required = NOTIFICATION_OPTION_PERMISSIONS[option];
+  return required === null || hasPermission(role, permissions, required);
+}
+
+/** The options a member may choose: the digest's built sections whose content they may see. */
+export function availableNotificationOptions(role: Role, permissions: readonly Permission[]): DigestOption[] {
+  return DIGEST_OPTIONS.filter((option) => mayReceiveNotification(option, role, permissions));
+}
 
 export const notificationOptionSchema = z.enum(NOTIFICATION_OPTIONS);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '../counterparties/counterparty-record';
+import { notificationOptionSchema, notificationOptionsSchema } from '../notifications/notification-options';
 import { permissionListSchema, roleSchema } from '../permissions';
 
 /**
@@ -15,6 +16,8 @@ export const teamMemberSchema = z.object({
   /** What a user holds; an admin holds everything and the list is empty. */
   permissions: permissionListSchema,
   joinedAt: z.string(),
+  /** The e-mail notifications the member chose here (SPEC §3, §6). */
+  notificationOptions: z.array(notificationOptionSchema),
   version: z.number().int(),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
@@ -30,6 +33,9 @@ export const updateTeamMemberBodySchema = z.object({
   version: z.number().int().positive(),
 });
 export type UpdateTeamMemberBody = z.infer<typeof updateTeamMemberBodySchema>;
+
+/** A manager sets a member's e-mail notifications (issue 68): the whole choice. */
+export const memberNotificationOptionsBodySchema = z.object({ options: notificationOptionsSchema });
 
 /** Pending until accepted (it is then a member), revoked by a person, or expired by time (SPEC §3). */
 export const INVITATION_STATUSES = ['pending', 'accepted', 'revoked', 'expired'] as const;

@@ -1,28 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import {
-  DIGEST_OPTIONS,
-  hasPermission,
-  NOTIFICATION_OPTION_PERMISSIONS,
+  availableNotificationOptions,
+  mayReceiveNotification,
   type NotificationOption,
   type NotificationOptionsResponse,
-  type Permission,
-  type Role,
 } from '@kontor/domain';
 import type { Database } from '../../db/database';
 import { memberships } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { OrgContext } from '../../plugins/session';
 
-/** Whether a member with `role` and `permissions` may receive the option's content. */
-export function mayReceive(option: NotificationOption, role: Role, permissions: readonly Permission[]): boolean {
-  const required = NOTIFICATION_OPTION_PERMISSIONS[option];
-  return required === null || hasPermission(role, permissions, required);
-}
-
-/** The options a member may choose: the digest's built sections whose content they may see. */
-export function availableOptions(role: Role, permissions: readonly Permission[]): NotificationOption[] {
-  return DIGEST_OPTIONS.filter((option) => mayReceive(option, role, permissions));
-}
+/** The domain's rules under the names the digest uses. */
+export const mayReceive = mayReceiveNotification;
+export const availableOptions = availableNotificationOptions;
 
 const tenant = (org: OrgContext) => ({ orgId: org.orgId, userId: org.userId });
 

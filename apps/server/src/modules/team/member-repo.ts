@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Permission, Role, TeamMember } from '@kontor/domain';
+import type { NotificationOption, Permission, Role, TeamMember } from '@kontor/domain';
 import type { OrgId, Tx } from '../../db/database';
 import { memberships, users } from '../../db/schema';
 import { readerOrder } from '../../db/reader-text';
@@ -13,6 +13,7 @@ const MEMBER_COLUMNS = {
   role: memberships.role,
   permissions: memberships.permissions,
   joinedAt: sql<string>`to_char(${memberships.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+  notificationOptions: memberships.notificationOptions,
   version: memberships.version,
 };
 
@@ -37,8 +38,18 @@ export async function readMember(tx: Tx, orgId: OrgId, userId: string, lock = fa
   return row ? toMember(row) : null;
 }
 
-function toMember(row: { role: string; permissions: string[] } & Omit<MemberRow, 'role' | 'permissions'>): MemberRow {
-  return { ...row, role: row.role as Role, permissions: row.permissions as Permission[] };
+function toMember(
+  row: { role: string; permissions: string[]; notificationOptions: string[] } & Omit<
+    MemberRow,
+    'role' | 'permissions' | 'notificationOptions'
+  >,
+): MemberRow {
+  return {
+    ...row,
+    role: row.role as Role,
+    permissions: row.permissions as Permission[],
+    notificationOptions: row.notificationOptions as NotificationOption[],
+  };
 }
 
 /**
@@ -115,4 +126,11 @@ export async function isMemberAddress(tx: Tx, orgId: OrgId, email: string): Prom
     .where(and(eq(memberships.organizationId, orgId), sql`lower(${users.email}) = ${email.toLowerCase()}`))
     .limit(1);
   return rows.length > 0;
+}
+
+export async function setNotificationOptions(tx: Tx, orgId: OrgId, userId: string, options: NotificationOption[]): Promise<void> {
+  await tx
+    .update(memberships)
+    .set({ notificationOptions: options })
+    .where(and(eq(memberships.organizationId, orgId), eq(memberships.userId, userId)));
 }

@@ -5,6 +5,7 @@ import {
   invitationListSchema,
   invitationSchema,
   invitationVersionBodySchema,
+  memberNotificationOptionsBodySchema,
   teamMemberListSchema,
   teamMemberSchema,
   updateTeamMemberBodySchema,
@@ -39,6 +40,15 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: memberParams, body: updateTeamMemberBodySchema, response: { 200: teamMemberSchema } },
     },
     async (request) => team.updateMember(request.org!, request.params.userId, request.body),
+  );
+
+  app.put(
+    '/members/:userId/notification-options',
+    {
+      config: { access: manage, resource: 'member' },
+      schema: { tags, params: memberParams, body: memberNotificationOptionsBodySchema, response: { 200: teamMemberSchema } },
+    },
+    async (request) => team.changeNotificationOptions(request.org!, request.params.userId, request.body.options),
   );
 
   app.delete(

@@ -7,6 +7,7 @@ import {
   type CreateInvitationBody,
   type Invitation,
   type Locale,
+  type NotificationOption,
   type Permission,
   type Role,
   type TeamMember,
@@ -17,6 +18,7 @@ import { AppError } from '../../lib/app-error';
 import type { Mailer } from '../../plugins/foundation-types';
 import type { OrgContext } from '../../plugins/session';
 import { writeActivity, type Actor } from '../activity-log/writer';
+import { availableOptions } from '../member-digest/notification-options';
 import { findSubscription } from '../subscriptions/repo';
 import {
   findPendingInvitation,
@@ -38,6 +40,7 @@ import {
   listMembers,
   lockAdminCount,
   readMember,
+  setNotificationOptions,
   updateMemberRole,
 } from './member-repo';
 
@@ -109,6 +112,29 @@ export class TeamService {
     });
     this.forgetSessions(userId);
     return member;
+  }
+
+  /**
+   * A member's e-mail notifications, set by someone who manages the team (issue 68): only options
+   * the member may receive (their role and permissions), refused by name otherwise.
+   */
+  async changeNotificationOptions(org: OrgContext, userId: string, options: NotificationOption[]): Promise<TeamMember> {
+    return this.database.withOrg(tenant(org), async (tx) => {
+      const before = await this.lockedMember(tx, org, userId);
+      const available = availableOptions(before.role, before.permissions);
+      if (options.some((option) => !available.includes(option))) {
+        throw new AppError('validation_failed', undefined, { fieldErrors: { options: ['notification_option_unavailable'] } });
+      }
+      await setNotificationOptions(tx, org.orgId, userId, options);
+      await writeActivity(tx, org.orgId, {
+        entityType: 'membership',
+        entityId: userId,
+        action: 'update',
+        actor: actorOf(org),
+        changes: { notificationOptions: { from: before.notificationOptions, to: options } },
+      });
+      return (await readMember(tx, org.orgId, userId))!;
+    });
   }
 
   /**

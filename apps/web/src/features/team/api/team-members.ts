@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { NotificationOption } from '@kontor/domain/notifications/notification-options';
 import type { Permission, Role } from '@kontor/domain/permissions';
 import type { TeamMember } from '@kontor/domain/team/team-schemas';
 import { api } from '@/lib/api-client';
@@ -52,5 +53,11 @@ export function useTeamMemberMutations() {
     onSuccess: refresh,
     onError: refreshWhenStale,
   });
-  return { update, remove };
+  /** PUT /team/members/:userId/notification-options: a manager sets a member's e-mail notifications. */
+  const notifications = useMutation({
+    mutationFn: ({ userId, options }: { userId: string; options: NotificationOption[] }) =>
+      api.put<TeamMember>(`${memberPath(userId)}/notification-options`, { options }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.team.all() }),
+  });
+  return { update, remove, notifications };
 }

@@ -13,6 +13,7 @@ import { currentLocale } from '@/lib/i18n';
 import { useTeamMembers } from '../api/team-members';
 import { canViewerManageTeam, memberActions, memberDisplayName, type TeamViewer } from '../model/team-access';
 import { EditMemberDialog } from './edit-member-dialog';
+import { MemberNotificationsDialog } from './member-notifications-dialog';
 import { PermissionChips } from './permission-chips';
 import { RemoveMemberDialog } from './remove-member-dialog';
 import { useTeamViewer } from './use-team-viewer';
@@ -24,9 +25,11 @@ export function MembersSection() {
   const query = useTeamMembers();
   const [editingId, setEditingId] = useState<string | null>(null);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
+  const [notifyingId, setNotifyingId] = useState<string | null>(null);
   const members = query.data?.items ?? [];
   // The newest row: after a 409 the list refetched and the dialog reloads from it.
   const editing = editingId ? members.find((member) => member.userId === editingId) : undefined;
+  const notifying = notifyingId ? members.find((member) => member.userId === notifyingId) : undefined;
 
   let body: ReactNode;
   if (query.isPending) body = <TableSkeleton columns={5} rows={3} />;
@@ -45,7 +48,13 @@ export function MembersSection() {
     );
   else
     body = (
-      <MembersTable members={members} viewer={viewer} onEdit={(member) => setEditingId(member.userId)} onRemove={setRemoving} />
+      <MembersTable
+        members={members}
+        viewer={viewer}
+        onEdit={(member) => setEditingId(member.userId)}
+        onNotifications={(member) => setNotifyingId(member.userId)}
+        onRemove={setRemoving}
+      />
     );
 
   return (
@@ -55,6 +64,7 @@ export function MembersSection() {
       </h2>
       {body}
       {editing ? <EditMemberDialog member={editing} onClose={() => setEditingId(null)} /> : null}
+      {notifying ? <MemberNotificationsDialog member={notifying} onClose={() => setNotifyingId(null)} /> : null}
       <RemoveMemberDialog member={removing} onClose={() => setRemoving(null)} />
     </section>
   );
@@ -64,10 +74,11 @@ interface MembersTableProps {
   members: readonly TeamMember[];
   viewer: TeamViewer;
   onEdit: (member: TeamMember) => void;
+  onNotifications: (member: TeamMember) => void;
   onRemove: (member: TeamMember) => void;
 }
 
-function MembersTable({ members, viewer, onEdit, onRemove }: MembersTableProps) {
+function MembersTable({ members, viewer, onEdit, onNotifications, onRemove }: MembersTableProps) {
   const { t } = useTranslation('team');
   const locale = currentLocale();
   const hasActions = canViewerManageTeam(viewer);
@@ -125,6 +136,11 @@ function MembersTable({ members, viewer, onEdit, onRemove }: MembersTableProps) 
                         <DropdownMenuContent align="end">
                           {actions.includes('edit') ? (
                             <DropdownMenuItem onSelect={() => onEdit(member)}>{t('members.edit')}</DropdownMenuItem>
+                          ) : null}
+                          {actions.includes('notifications') ? (
+                            <DropdownMenuItem onSelect={() => onNotifications(member)}>
+                              {t('members.notifications')}
+                            </DropdownMenuItem>
                           ) : null}
                           {actions.includes('remove') ? (
                             <DropdownMenuItem className="text-danger" onSelect={() => onRemove(member)}>

@@ -29,14 +29,14 @@ describe('who changes the team', () => {
   });
 
   it('offers an admin every member, but not removing themselves', () => {
-    expect(memberActions(admin, { userId: 'x', role: 'admin' })).toEqual(['edit', 'remove']);
-    expect(memberActions(admin, { userId: 'x', role: 'user' })).toEqual(['edit', 'remove']);
-    expect(memberActions(admin, { userId: 'a', role: 'admin' })).toEqual(['edit']);
+    expect(memberActions(admin, { userId: 'x', role: 'admin' })).toEqual(['edit', 'notifications', 'remove']);
+    expect(memberActions(admin, { userId: 'x', role: 'user' })).toEqual(['edit', 'notifications', 'remove']);
+    expect(memberActions(admin, { userId: 'a', role: 'admin' })).toEqual(['edit', 'notifications']);
   });
 
   it('keeps a manager who is no admin away from admins', () => {
     expect(memberActions(manager, { userId: 'x', role: 'admin' })).toEqual([]);
-    expect(memberActions(manager, { userId: 'x', role: 'user' })).toEqual(['edit', 'remove']);
+    expect(memberActions(manager, { userId: 'x', role: 'user' })).toEqual(['edit', 'notifications', 'remove']);
   });
 
   it('revokes only pending invitations and sends any again', () => {

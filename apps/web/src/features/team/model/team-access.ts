@@ -9,7 +9,7 @@ export interface TeamViewer {
   permissions: readonly Permission[];
 }
 
-export type MemberAction = 'edit' | 'remove';
+export type MemberAction = 'edit' | 'notifications' | 'remove';
 export type InvitationAction = 'revoke' | 'resend';
 
 /** Admins and holders of team_members:manage change the team (SPEC §6); everyone else reads it. */
@@ -24,7 +24,7 @@ export function canViewerManageTeam(viewer: TeamViewer): boolean {
 export function memberActions(viewer: TeamViewer, member: Pick<TeamMember, 'userId' | 'role'>): MemberAction[] {
   if (!canViewerManageTeam(viewer)) return [];
   if (viewer.role !== 'admin' && member.role === 'admin') return [];
-  return member.userId === viewer.userId ? ['edit'] : ['edit', 'remove'];
+  return member.userId === viewer.userId ? ['edit', 'notifications'] : ['edit', 'notifications', 'remove'];
 }
 
 /**

@@ -5,12 +5,13 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
-import { Label } from '@/components/ui/label';
 import { LoadingState } from '@/components/ui/loading-state';
-import { Switch } from '@/components/ui/switch';
-import { isApiError } from '@/lib/api-error';
-import { translateFieldMessage } from '@/lib/form-errors';
-import { notifyError, notifyErrorText, notifySuccess } from '@/lib/notify';
+import {
+  NotificationOptionSwitches,
+  toggledOptions,
+  useNotificationToasts,
+} from '@/components/notifications/notification-option-switches';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import { useSession } from '@/lib/session-context';
 import { useNotificationOptions, useSendSampleDigest, useUpdateNotificationOptions } from '../api/notification-options';
 
@@ -58,6 +59,7 @@ function OptionSwitches({ data }: { data: NotificationOptionsResponse }) {
   const { t } = useTranslation(['notifications', 'validation']);
   const update = useUpdateNotificationOptions();
   const sample = useSendSampleDigest();
+  const toasts = useNotificationToasts();
   const chosen = update.isPending && update.variables ? update.variables : data.options;
   const sendSample = () =>
     sample.mutate(undefined, {
@@ -65,37 +67,21 @@ function OptionSwitches({ data }: { data: NotificationOptionsResponse }) {
       onError: (error) => notifyError(error, t('dialog.sampleFailed')),
     });
 
-  const toggle = (option: NotificationOption, on: boolean) => {
-    const next = on ? [...chosen, option] : chosen.filter((item) => item !== option);
-    update.mutate(next, {
-      onSuccess: () =>
-        notifySuccess(t(on ? 'dialog.switchedOn' : 'dialog.switchedOff', { option: t(`options.${option}.label`) })),
-      onError: (error) => {
-        const reason = isApiError(error) ? translateFieldMessage(error.fieldErrors?.options?.[0]) : undefined;
-        if (reason) notifyErrorText(reason, t('dialog.saveFailed'));
-        else notifyError(error, t('dialog.saveFailed'));
-      },
+  const toggle = (option: NotificationOption, on: boolean) =>
+    update.mutate(toggledOptions(chosen, option, on), {
+      onSuccess: () => toasts.saved(option, on),
+      onError: toasts.failed,
     });
-  };
 
   return (
     <>
-      <ul className="grid gap-4" aria-label={t('dialog.listLabel')}>
-        {data.available.map((option) => (
-          <li key={option} className="flex items-start gap-3">
-            <Switch
-              id={`notification-${option}`}
-              checked={chosen.includes(option)}
-              disabled={update.isPending}
-              onCheckedChange={(on) => toggle(option, on)}
-            />
-            <div className="grid gap-1">
-              <Label htmlFor={`notification-${option}`}>{t(`options.${option}.label`)}</Label>
-              <p className="text-xs text-muted-foreground">{t(`options.${option}.description`)}</p>
-            </div>
-          </li>
-        ))}
-      </ul>
+      <NotificationOptionSwitches
+        available={data.available}
+        chosen={chosen}
+        disabled={update.isPending}
+        onToggle={toggle}
+        idPrefix="notification"
+      />
       <DialogFooter>
         <p className="mr-auto self-center text-xs text-muted-foreground">{t('dialog.sampleHint')}</p>
         <Button variant="outline" onClick={sendSample} disabled={chosen.length === 0 || sample.isPending || update.isPending}>
