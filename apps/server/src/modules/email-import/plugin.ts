@@ -107,17 +107,32 @@ export const emailImportPlugin = fp(
     });
     server.on('error', (error) => log.error({ err: error }, 'SMTP listener error'));
 
+    // A port someone else holds is named, and Kontor runs on without e-mail import: the rest of
+    // the product does not depend on it (issue 70). Other listen failures stop the start.
+    let listening = false;
     app.addHook('onReady', async () => {
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(port, host, () => {
-          server.off('error', reject);
-          resolve();
+      try {
+        await new Promise<void>((resolve, reject) => {
+          server.once('error', reject);
+          server.listen(port, host, () => {
+            server.off('error', reject);
+            resolve();
+          });
         });
-      });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+        log.warn(
+          { port, host },
+          `E-mail import is off: port ${port} is in use by another program. Free it or set SMTP_IMPORT_PORT to another port (0 switches e-mail import off).`,
+        );
+        return;
+      }
+      listening = true;
       log.info({ port, host, domain }, 'SMTP listener for e-mail import started');
     });
-    app.addHook('onClose', async () => new Promise<void>((resolve) => server.close(() => resolve())));
+    app.addHook('onClose', async () => {
+      if (listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+    });
   },
   { name: 'email-import', dependencies: ['jobs'] },
 );
