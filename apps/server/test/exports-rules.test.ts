@@ -205,6 +205,10 @@ describe('the pre-export check, the lock on booked invoices and the faults of ex
     expect(job).toMatchObject({ status: 'processing', itemCount: 1, doneCount: 0, fileName: null });
     expect((await client.link(job.id)).json().code).toBe('download_job_not_ready');
 
+    // The worker had stored the file and died before completing (issue 70 item 5): the key was noted first.
+    const orphan = `org/${org.id}/exports/${job.id}/EXTF_Buchungsstapel.csv`;
+    await testApp.app.storage.put(orphan, Buffer.from('half a job'), 'text/csv');
+    await testApp.database.db.update(downloadJobs).set({ fileKey: orphan }).where(eq(downloadJobs.id, job.id));
     // The worker died on its last attempt: pg-boss holds the job as failed; the sweep gives the export up.
     await testApp.database.db.execute(
       sql`update ${sql.raw(JOBS_SCHEMA)}.job set state = 'failed' where singleton_key = ${job.id}`,
@@ -215,6 +219,7 @@ describe('the pre-export check, the lock on booked invoices and the faults of ex
     await sweepAbandonedJobs(testApp.app);
     const failed = (await client.get(job.id)).json<DownloadJob>();
     expect(failed).toMatchObject({ status: 'failed', failureCode: 'export_interrupted', fileName: null });
+    expect(await testApp.app.storage.stat(orphan)).toBeNull();
     expect(await invoiceRow(id)).toMatchObject({ status: 'approved', exportingJobId: null });
     // A late run of the dead job changes nothing.
     await testApp.app.exports.runner.run({ orgId: org.id, importId: job.id });

@@ -13,7 +13,7 @@ import { readExportSettings } from './export-settings';
 import { headerName } from './header-name';
 import { EXPORT_TEXTS } from './export-texts';
 import { readJobItems } from './job-items';
-import { failDownloadJob, findDownloadJobs, type DownloadJobRow } from './job-repo';
+import { failDownloadJob, findDownloadJobs, recordPendingFile, type DownloadJobRow } from './job-repo';
 
 /** Failures that a second attempt would meet again: the job fails at once with this code. */
 export class ExportFailure extends Error {
@@ -80,7 +80,15 @@ export class ExportRunner {
   }
 
   async markFailed(orgId: OrgId, jobId: string, failureCode: string): Promise<void> {
-    await this.database.withOrg({ orgId, userId: null }, (tx) => failDownloadJob(tx, orgId, jobId, failureCode));
+    const { orphanKey } = await this.database.withOrg({ orgId, userId: null }, (tx) =>
+      failDownloadJob(tx, orgId, jobId, failureCode),
+    );
+    if (orphanKey) await this.storage.delete(orphanKey).catch(() => {});
+  }
+
+  /** Notes the key before storing (committed): should the process die before completing, a failed job's file is found and deleted. */
+  private notePendingFile(context: TenantContext, jobId: string, key: string): Promise<void> {
+    return this.database.withOrg(context, (tx) => recordPendingFile(tx, context.orgId, jobId, key));
   }
 
   private async write(job: DownloadJobRow, context: TenantContext, started: number) {
@@ -122,6 +130,7 @@ export class ExportRunner {
       const { value: file } = await plan.files.next();
       if (!file) throw new Error('a planned booking file is missing');
       const key = this.keyOf(context.orgId, job.id, file.name);
+      await this.notePendingFile(context, job.id, key);
       const { size } = await this.storage.putStream(key, counted(file.bytes), file.contentType);
       await progress.flush();
       return {
@@ -137,6 +146,7 @@ export class ExportRunner {
 
     const fileName = `Kontor-Export-${format}-${stamp}.zip`;
     const key = this.keyOf(context.orgId, job.id, fileName);
+    await this.notePendingFile(context, job.id, key);
     const zip = new ZipStream({ maxBytes: this.options.zipMaxBytes });
     const upload = this.storage.putStream(key, counted(zip.read()), 'application/zip');
     upload.catch((error: unknown) => zip.abort(error));

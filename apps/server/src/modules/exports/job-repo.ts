@@ -129,13 +129,35 @@ export async function findDownloadJobs(tx: Tx, orgId: OrgId, filter: JobFilter):
 }
 
 /** Releases what a job claimed and marks it failed, unless it already ended. */
-export async function failDownloadJob(tx: Tx, orgId: OrgId, jobId: string, failureCode: string): Promise<boolean> {
-  const result = await tx.execute(sql`
-    update download_jobs set status = 'failed', failure_code = ${failureCode}, finished_at = now()
-     where organization_id = ${orgId} and id = ${jobId} and status = 'processing'`);
-  if ((result.rowCount ?? 0) === 0) return false;
+/**
+ * Fails a processing job and releases what it held. Answers whether it did, and the key of a file
+ * the job had started to store (recordPendingFile): the caller deletes it once this commits, so a
+ * worker killed between storing the file and completing leaves no orphan in the storage.
+ */
+export async function failDownloadJob(
+  tx: Tx,
+  orgId: OrgId,
+  jobId: string,
+  failureCode: string,
+): Promise<{ failed: boolean; orphanKey: string | null }> {
+  const [held] = (
+    await tx.execute<{ file_key: string | null }>(sql`
+      select file_key from download_jobs
+       where organization_id = ${orgId} and id = ${jobId} and status = 'processing' for update`)
+  ).rows;
+  if (!held) return { failed: false, orphanKey: null };
+  await tx.execute(sql`
+    update download_jobs set status = 'failed', failure_code = ${failureCode}, finished_at = now(), file_key = null
+     where organization_id = ${orgId} and id = ${jobId}`);
   await releaseClaims(tx, orgId, jobId);
-  return true;
+  return { failed: true, orphanKey: held.file_key };
+}
+
+/** The key a processing job is about to store its file under, committed before the first byte. */
+export async function recordPendingFile(tx: Tx, orgId: OrgId, jobId: string, key: string): Promise<void> {
+  await tx.execute(
+    sql`update download_jobs set file_key = ${key} where organization_id = ${orgId} and id = ${jobId} and status = 'processing'`,
+  );
 }
 
 /** The invoices (and run) a job held go back to ready to export. */

@@ -43,7 +43,11 @@ async function sweepAbandonedJobs(app: FastifyInstance): Promise<void> {
   );
   for (const row of abandoned.rows) {
     const orgId = asOrgId(row.organization_id);
-    await app.database.withOrg({ orgId, userId: null }, (tx) => failDownloadJob(tx, orgId, row.id, 'export_interrupted'));
+    const { orphanKey } = await app.database.withOrg({ orgId, userId: null }, (tx) =>
+      failDownloadJob(tx, orgId, row.id, 'export_interrupted'),
+    );
+    // The worker died after storing the file and before completing: the file is nobody's.
+    if (orphanKey) await app.storage.delete(orphanKey).catch(() => {});
   }
 }
 
