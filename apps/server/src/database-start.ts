@@ -21,6 +21,8 @@ export async function startDatabase(config: Config): Promise<StartedDatabase> {
     console.log(`Starting embedded PostgreSQL (data in ${config.dataDir}/pg) …`);
     embedded = await startEmbeddedPostgres(config.dataDir, config.database.embeddedPort, {
       log: (message) => console.error(message),
+      // The primary looks after it: a PostgreSQL that died is started again within seconds.
+      watchIntervalMs: 2_000,
     });
     url = embedded.url;
   }

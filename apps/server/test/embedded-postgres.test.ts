@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -41,6 +41,41 @@ describe('embedded PostgreSQL start', () => {
     running.push(restarted);
     expect(messages.some((message) => /still running on .*: stopping it\./.test(message))).toBe(true);
     expect(await select1(restarted.url)).toBe(1);
+  });
+
+  it('starts PostgreSQL again when it dies, and the clients reconnect', { timeout: 120_000 }, async () => {
+    const dataDir = folder();
+    const messages: string[] = [];
+    const database = await startEmbeddedPostgres(dataDir, await freePort(), {
+      durable: false,
+      log: (message) => messages.push(message),
+      watchIntervalMs: 200,
+    });
+    running.push(database);
+    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    pool.on('error', () => {});
+    try {
+      expect((await pool.query('select 1 as one')).rows[0].one).toBe(1);
+      const pid = Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+      process.kill(pid, 'SIGKILL');
+      const deadline = Date.now() + 60_000;
+      while (!messages.includes('The embedded PostgreSQL runs again.') && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      // The pool's old connections died with it; it opens new ones on its own.
+      let answered = false;
+      while (!answered && Date.now() < deadline) {
+        answered = await pool.query('select 1').then(
+          () => true,
+          () => false,
+        );
+      }
+      expect(answered).toBe(true);
+      expect(messages).toContain('The embedded PostgreSQL stopped unexpectedly; starting it again.');
+      expect(messages).toContain('The embedded PostgreSQL runs again.');
+    } finally {
+      await pool.end();
+    }
   });
 
   it('names a port another program holds', { timeout: 120_000 }, async () => {

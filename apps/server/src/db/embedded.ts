@@ -14,9 +14,14 @@ export interface EmbeddedDatabase {
 export async function startEmbeddedPostgres(
   dataDir: string,
   port: number,
-  options: { durable?: boolean; log?: (message: string) => void } = {},
+  options: {
+    durable?: boolean;
+    log?: (message: string) => void;
+    /** Restart PostgreSQL when it dies (the primary of `npm start`); how often to look, in ms. */
+    watchIntervalMs?: number;
+  } = {},
 ): Promise<EmbeddedDatabase> {
-  const { durable = true, log = () => {} } = options;
+  const { durable = true, log = () => {}, watchIntervalMs } = options;
   const databaseDir = path.join(dataDir, 'pg');
   const password = 'kontor-local';
   const isFresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
@@ -31,28 +36,30 @@ export async function startEmbeddedPostgres(
   const socketDir = `${absoluteDir}/.s.PGSQL.${port}`.length <= 100 ? absoluteDir : null;
   // As root, PostgreSQL runs as the `postgres` user, which must be able to pass through the folder.
   if (isRoot) chmodSync(dataDir, 0o711);
-  const server = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: 'postgres',
-    password,
-    persistent: true,
-    createPostgresUser: isRoot,
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    // Throwaway test clusters trade durability for speed; the data folder of `npm start` keeps fsync.
-    postgresFlags: [
-      '-c',
-      'max_connections=300',
-      '-c',
-      `unix_socket_directories=${socketDir ?? ''}`,
-      ...(durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off']),
-    ],
-    onLog: (message) => remember(message),
-    onError: (error) => {
-      remember(String(error));
-      log(`postgres: ${String(error)}`);
-    },
-  });
+  const create = () =>
+    new EmbeddedPostgres({
+      databaseDir,
+      port,
+      user: 'postgres',
+      password,
+      persistent: true,
+      createPostgresUser: isRoot,
+      initdbFlags: ['--encoding=UTF8', '--locale=C'],
+      // Throwaway test clusters trade durability for speed; the data folder of `npm start` keeps fsync.
+      postgresFlags: [
+        '-c',
+        'max_connections=300',
+        '-c',
+        `unix_socket_directories=${socketDir ?? ''}`,
+        ...(durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off']),
+      ],
+      onLog: (message) => remember(message),
+      onError: (error) => {
+        remember(String(error));
+        log(`postgres: ${String(error)}`);
+      },
+    });
+  let server = create();
   // PostgreSQL's last words, to name why a start failed (the library rejects without a reason).
   const lastLines: string[] = [];
   function remember(message: string) {
@@ -60,18 +67,58 @@ export async function startEmbeddedPostgres(
     lastLines.splice(0, Math.max(0, lastLines.length - 40));
   }
   if (isFresh) await server.initialise();
-  await stopLeftoverPostgres(databaseDir, log);
-  try {
-    await server.start();
-  } catch (error) {
-    throw new Error(startFailure(lastLines, port, databaseDir), { cause: error });
-  }
+  const start = async () => {
+    await stopLeftoverPostgres(databaseDir, log);
+    try {
+      await server.start();
+    } catch (error) {
+      throw new Error(startFailure(lastLines, port, databaseDir), { cause: error });
+    }
+  };
+  await start();
+
+  // The watchdog (issue 70 item 3): a PostgreSQL that died (killed, out of memory) is noticed,
+  // logged and started again; the api processes' pools reconnect by themselves once it is back.
+  let isStopping = false;
+  let isRestarting = false;
+  const watchdog =
+    watchIntervalMs === undefined
+      ? undefined
+      : setInterval(() => {
+          if (isStopping || isRestarting || isPostmasterRunning(databaseDir)) return;
+          isRestarting = true;
+          log('The embedded PostgreSQL stopped unexpectedly; starting it again.');
+          // The dead instance's own bookkeeping would wait for an exit that already happened: a new one.
+          server = create();
+          start()
+            .then(() => log('The embedded PostgreSQL runs again.'))
+            .catch((error: unknown) => log(`The embedded PostgreSQL could not be started again: ${String(error)}`))
+            .finally(() => {
+              isRestarting = false;
+            });
+        }, watchIntervalMs);
+  watchdog?.unref();
+
   return {
     url: socketDir
       ? `postgres://postgres:${password}@localhost:${port}/postgres?host=${encodeURIComponent(socketDir)}`
       : `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
-    stop: () => server.stop(),
+    stop: async () => {
+      isStopping = true;
+      clearInterval(watchdog);
+      await server.stop();
+    },
   };
+}
+
+/** Whether the PostgreSQL named by the data folder's postmaster.pid is alive. */
+function isPostmasterRunning(databaseDir: string): boolean {
+  try {
+    const pid = Number(readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return Number.isInteger(pid) && pid > 0 && isAlive(pid);
+  } catch {
+    return false;
+  }
 }
 
 function isAlive(pid: number): boolean {
