@@ -19,6 +19,8 @@ const documents = [
 
 /** Inline code that reads as a path inside the repository: a top-level folder, then path characters only. */
 const REPO_PATH = /^(?:apps|packages|bench|docs|scripts)\/[\w.\-/]*$/;
+/** What a build or a run makes (not in a fresh clone): named in the docs, not checked. */
+const GENERATED = /(?:^|\/)(?:dist|node_modules|results)(?:\/|$)/;
 const EXTERNAL = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i;
 
 const withoutFences = (markdown: string) => markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '');
@@ -41,12 +43,16 @@ function codePaths(markdown: string): string[] {
   const paths: string[] = [];
   for (const match of withoutFences(markdown).matchAll(/`([^`\n]+)`/g)) {
     const candidate = match[1]!.trim();
-    if (REPO_PATH.test(candidate)) paths.push(candidate.replace(/#.*$/, ''));
+    if (REPO_PATH.test(candidate) && !GENERATED.test(candidate)) paths.push(candidate.replace(/#.*$/, ''));
   }
   return paths;
 }
 
 describe('README and docs links', () => {
+  it('leaves out what a build or a run makes', () => {
+    expect(codePaths('`apps/web/dist` `bench/results/` `apps/web/src`')).toEqual(['apps/web/src']);
+  });
+
   it('finds links and code paths in what it parses', () => {
     expect(linkTargets('[a](docs/x.md#part) [b](https://example.com) [c](#here) `[d](y.md)`')).toEqual(['docs/x.md']);
     expect(codePaths('`apps/web/src` `apps/web/src/features/<feature>` `npm test` `../shared/fixtures`')).toEqual([
