@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '../counterparties/counterparty-record';
 import { notificationOptionSchema, notificationOptionsSchema } from '../notifications/notification-options';
-import { permissionListSchema, roleSchema } from '../permissions';
+import { PERMISSIONS, ROLES } from '../permissions';
+
+// Built here rather than taken from permissions.ts: the web's first screen loads permissions.ts,
+// and using its schemas in the team dialogs would pull zod into that first chunk.
+const roleSchema = z.enum(ROLES);
+const permissionListSchema = z.array(z.enum(PERMISSIONS));
 
 /**
  * The team (issue 67, SPEC §2 team, §3 team member and invitation, §6 team_members:manage): the
