@@ -4,6 +4,7 @@ import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { z } from 'zod';
 import type { JobDefinition, JobQueue } from './foundation-types';
+import { JobLiveness, type JobLivenessOptions, type LostJob } from './job-liveness';
 
 /**
  * Background jobs on pg-boss (PostgreSQL, SKIP LOCKED): any number of worker processes share
@@ -53,6 +54,7 @@ export interface PgBossJobQueueOptions {
   /** Run handlers in this process (KONTOR_ROLES contains worker); otherwise only send. */
   runWorkers: boolean;
   pollingIntervalSeconds?: number;
+  liveness?: JobLivenessOptions;
 }
 
 export class PgBossJobQueue implements JobQueue {
@@ -62,6 +64,8 @@ export class PgBossJobQueue implements JobQueue {
   private workersStarted = false;
   private stopping = false;
   private running = 0;
+  /** Tells which active jobs lost their process (workers only). */
+  private readonly liveness: JobLiveness | undefined;
 
   constructor(private readonly options: PgBossJobQueueOptions) {
     this.boss = new PgBoss({
@@ -75,6 +79,9 @@ export class PgBossJobQueue implements JobQueue {
       schedule: options.runWorkers,
     });
     this.boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
+    if (options.runWorkers) {
+      this.liveness = new JobLiveness(options.pool, (jobs) => this.retryLost(jobs), options.logger, options.liveness);
+    }
   }
 
   async start(): Promise<void> {
@@ -130,6 +137,7 @@ export class PgBossJobQueue implements JobQueue {
   async startWorkers(): Promise<void> {
     if (!this.options.runWorkers || this.workersStarted) return;
     this.workersStarted = true;
+    await this.liveness?.start();
     for (const job of this.jobs.values()) await this.work(job);
   }
 
@@ -140,6 +148,21 @@ export class PgBossJobQueue implements JobQueue {
     // A fetch that was in flight when stop began may still hand a job to a handler; wait for it.
     const deadline = Date.now() + timeoutMs;
     while (this.running > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    // Handlers still running past the timeout stay claimed: the row stays, and once the process
+    // has ended, the next sweep retries them.
+    await this.liveness?.stop({ keepClaims: this.running > 0 });
+  }
+
+  /** The jobs a dead process left fail (counting as an attempt) with their retry due now. */
+  private async retryLost(jobs: LostJob[]): Promise<void> {
+    for (const name of new Set(jobs.map((job) => job.name))) {
+      const ids = jobs.filter((job) => job.name === name).map((job) => job.id);
+      for (const id of ids) await this.boss.fail(name, id, { message: 'The process running this job ended; it is retried.' });
+      await this.options.pool.query(
+        `update ${JOBS_SCHEMA}.job set start_after = now() where name = $1 and id = any($2::uuid[]) and state = 'retry'`,
+        [name, ids],
+      );
+    }
   }
 
   private validate(name: string, payload: unknown): void {
@@ -156,6 +179,7 @@ export class PgBossJobQueue implements JobQueue {
       async ([raw]) => {
         if (!raw) return;
         this.running += 1;
+        this.liveness?.claim(raw.id);
         const started = Date.now();
         const log = this.options.logger.child({ job: job.name, jobId: raw.id, attempt: raw.retryCount + 1 });
         try {
@@ -172,6 +196,7 @@ export class PgBossJobQueue implements JobQueue {
           // fail() retries per the queue's settings until the retry limit is reached.
           await this.boss.fail(job.name, raw.id, failureOutput(error));
         } finally {
+          this.liveness?.release(raw.id);
           this.running -= 1;
         }
       },
@@ -217,6 +242,7 @@ export interface JobsPluginOptions {
   runWorkers: boolean;
   pollingIntervalSeconds?: number;
   stopTimeoutMs?: number;
+  liveness?: JobLivenessOptions;
 }
 
 export const jobsPlugin = fp(
@@ -226,6 +252,7 @@ export const jobsPlugin = fp(
       logger: app.log.child({ plugin: 'jobs' }),
       runWorkers: options.runWorkers,
       pollingIntervalSeconds: options.pollingIntervalSeconds,
+      liveness: options.liveness,
     });
     // Started while registering, so modules can create their queues in their own register step.
     await queue.start();

@@ -60,3 +60,17 @@ export const mailOutbox = pgTable(
     index('mail_outbox_status_idx').on(table.status),
   ],
 );
+
+/**
+ * The processes that run jobs, each with the ids of the jobs it is running and a beat it renews
+ * every few seconds (plugins/job-liveness.ts): a job no live process claims is retried at once,
+ * instead of when pg-boss's expiry runs out. Only the owner's connection reads it (no tenant data).
+ */
+export const jobWorkers = pgTable('job_workers', {
+  id: uuid('id').primaryKey(),
+  host: text('host').notNull(),
+  pid: integer('pid').notNull(),
+  jobIds: uuid('job_ids').array().notNull().default([]),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  beatAt: timestamp('beat_at', { withTimezone: true }).notNull().defaultNow(),
+});
