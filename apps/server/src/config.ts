@@ -29,6 +29,8 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(20),
   /** Shared connections per process for short reads (db/shared-readers.ts); default: cores per api process. */
   DATABASE_SHARED_READ_CONNECTIONS: z.coerce.number().int().min(1).max(64).optional(),
+  DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().min(1).default(60),
+  DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().min(1).default(5),
   SESSION_SECRET: z.string().min(32).optional(),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
@@ -109,7 +111,14 @@ export interface Config {
   apiProcesses: number;
   demo: boolean;
   webDist: string;
-  database: { url: string | undefined; embeddedPort: number; poolSize: number; sharedReadConnections: number };
+  database: {
+    url: string | undefined;
+    embeddedPort: number;
+    poolSize: number;
+    sharedReadConnections: number;
+    statementTimeoutMs: number;
+    connectTimeoutMs: number;
+  };
   session: { secret: string; idleMinutes: number; absoluteDays: number };
   bodyLimitBytes: number;
   /** Reverse proxies in front of Kontor whose X-Forwarded-For is trusted (client IPs for rate limits). */
@@ -244,6 +253,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       // 28 ms with two each, PostgreSQL 0.41 against 0.45 ms per request).
       sharedReadConnections:
         e.DATABASE_SHARED_READ_CONNECTIONS ?? Math.max(1, Math.round(os.availableParallelism() / apiProcesses)),
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
+      connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000,
     },
     session: {
       secret: e.SESSION_SECRET ?? persistedSecret(dataDir, 'session-secret'),

@@ -20,7 +20,17 @@ export async function serve(
   url: string,
   options: { seed: boolean; database?: Database } = { seed: false },
 ): Promise<RunningServer> {
-  const database = options.database ?? connectDatabase(url, config.database);
+  const database =
+    options.database ??
+    connectDatabase(url, {
+      ...config.database,
+      watchdog: {
+        onChange: (isAvailable) =>
+          isAvailable
+            ? console.log('The database answers again.')
+            : console.error('The database does not answer; requests get 503 (database_unavailable) until it does.'),
+      },
+    });
   if (options.seed && config.demo) await seedDemoData(database, config);
   const listener = new InvalidationListener(url);
   await listener.start();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { connectDatabase, type Database } from '../src/db/database';
+import { connectDatabase, type Database, type DatabaseOptions } from '../src/db/database';
 
 export interface TestDatabase {
   url: string;
@@ -15,8 +15,14 @@ function withDatabase(url: string, database: string): string {
   return parsed.toString();
 }
 
+export interface TestDatabaseOptions {
+  database?: DatabaseOptions;
+  /** The address the pools connect to, e.g. a proxy in front of the database (url: the database's own). */
+  connectThrough?: (url: string) => string;
+}
+
 /** A fresh database cloned from the migrated template: each test file gets its own. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const adminUrl = inject('adminUrl');
   const name = `kontor_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -36,7 +42,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await admin.end();
   }
   const url = withDatabase(adminUrl, name);
-  const database = connectDatabase(url, { poolSize: 10 });
+  const database = connectDatabase(options.connectThrough?.(url) ?? url, { poolSize: 10, ...options.database });
   return {
     url,
     database,

@@ -7,7 +7,7 @@ import { loadConfig, type Config } from '../src/config';
 import type { Database } from '../src/db/database';
 import { InvalidationListener } from '../src/lib/invalidation';
 import type { BankDataProvider } from '../src/modules/bank-connections/provider';
-import { createTestDatabase } from './database';
+import { createTestDatabase, type TestDatabaseOptions } from './database';
 
 export { createTestDatabase, type TestDatabase } from './database';
 
@@ -25,11 +25,13 @@ export interface TestAppOptions {
   runWorkers?: boolean;
   /** A bank-data provider in place of the configured one (a bank that fails on cue). */
   bankProvider?: BankDataProvider;
+  /** Pool settings and the address the pools connect to (database-unavailable.test.ts). */
+  database?: TestDatabaseOptions;
 }
 
 /** The real app on a fresh database; not listening (use app.inject). */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const testDatabase = await createTestDatabase();
+  const testDatabase = await createTestDatabase(options.database);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kontor-app-'));
   const config = loadConfig(
     {

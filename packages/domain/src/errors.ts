@@ -6,6 +6,7 @@ import { z } from 'zod';
  */
 export const ERROR_STATUS = {
   internal: 500,
+  database_unavailable: 503,
   validation_failed: 400,
   invalid_json: 400,
   payload_too_large: 413,

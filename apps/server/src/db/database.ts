@@ -6,6 +6,7 @@ import type { SQL } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { compileSql } from './compile-sql';
+import { DatabaseWatchdog, watchPool, type WatchdogOptions } from './database-watchdog';
 import { isStatementError, SharedReaders, socketOf, TenantReadClient } from './shared-readers';
 import { fillSlots, preparedStatementName, type SlotValues, type StatementTemplate } from './statement-templates';
 import { withGenericPlan } from './tenant-read';
@@ -43,6 +44,8 @@ export interface Database {
   withOrg<T>(context: TenantContext, work: (tx: Tx) => Promise<T>, options?: WithOrgOptions): Promise<T>;
   /** Runs `work` in a transaction as the owner: only for auth, seed and cross-organisation jobs. */
   withSystem<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Whether PostgreSQL answers a fresh connection within a second and a half (/api/health). */
+  answers(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -57,7 +60,16 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Shared connections for short read-only work (shared-readers.ts). */
   sharedReadConnections?: number;
+  /** PostgreSQL ends a tenant statement (request or job) that runs longer (57014 → 503). */
+  statementTimeoutMs?: number;
+  /** Opening a connection, or waiting for one of the pool's, fails after this long (→ 503). */
+  connectTimeoutMs?: number;
+  /** database-watchdog.ts: when work is suspected stuck, how soon a silent database counts as down. */
+  watchdog?: WatchdogOptions;
 }
+
+/** PostgreSQL ends a transaction left open this long, and frees its locks (a process that hung mid-work). */
+const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -66,22 +78,44 @@ export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 // bigint (int8) columns come back as strings by default; money sums stay exact as bigint in JS.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => BigInt(value));
 
-export function connectDatabase(url: string, { poolSize = 20, sharedReadConnections = 1 }: DatabaseOptions = {}): Database {
+export function connectDatabase(
+  url: string,
+  {
+    poolSize = 20,
+    sharedReadConnections = 1,
+    statementTimeoutMs = 60_000,
+    connectTimeoutMs = 5_000,
+    watchdog: watchdogOptions,
+  }: DatabaseOptions = {},
+): Database {
   const onIdleError = () => {
     // An idle client lost its connection (e.g. the server restarted); the pool replaces it.
   };
-  // The owner's pool: migrations, auth, sessions, jobs and withSystem.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
+  const idleInTransaction = `-c idle_in_transaction_session_timeout=${IDLE_IN_TRANSACTION_TIMEOUT_MS}`;
+  // The owner's pool: migrations, auth, sessions, jobs and withSystem. No statement timeout:
+  // migrations and pg-boss's maintenance may rightly run long.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: connectTimeoutMs,
+    options: idleInTransaction,
+  });
   pool.on('error', onIdleError);
-  // The tenants' pool. Its connections are kontor_app from their start-up packet on, so no
-  // statement on them can bypass row-level security even if setting the tenant failed; and they
-  // pipeline, so a request's first statements travel together with its BEGIN (see withOrg).
+  // The tenants' connections are kontor_app from their start-up packet on, so no statement on
+  // them can bypass row-level security even if setting the tenant failed.
+  const tenantSettings = {
+    options: `-c role=kontor_app -c statement_timeout=${statementTimeoutMs} ${idleInTransaction}`,
+    connectionTimeoutMillis: connectTimeoutMs,
+  };
+  // The tenants' pool. Its connections pipeline, so a request's first statements travel together
+  // with its BEGIN (see withOrg).
   const tenantPool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     idleTimeoutMillis: 30_000,
-    options: '-c role=kontor_app',
     pipeline: true,
+    ...tenantSettings,
   });
   tenantPool.on('error', onIdleError);
   // A connection PostgreSQL ends while it is checked out but between statements (a restart, a
@@ -91,7 +125,8 @@ export function connectDatabase(url: string, { poolSize = 20, sharedReadConnecti
   pool.on('connect', ignoreErrorsOutsideStatements);
   tenantPool.on('connect', ignoreErrorsOutsideStatements);
   const db = drizzle(pool, { casing: 'snake_case' });
-  const sharedReaders = new SharedReaders(url, sharedReadConnections);
+  const sharedReaders = new SharedReaders(url, sharedReadConnections, tenantSettings);
+  const watchdog = new DatabaseWatchdog(url, [watchPool(pool), watchPool(tenantPool), sharedReaders], watchdogOptions);
 
   return {
     pool,
@@ -102,6 +137,7 @@ export function connectDatabase(url: string, { poolSize = 20, sharedReadConnecti
       if (!UUID.test(context.orgId) || (context.userId !== null && !UUID.test(context.userId))) {
         throw new Error('withOrg needs UUIDs');
       }
+      watchdog.assertAvailable();
       if (options.readOnly) {
         const shared = options.ownConnection ? null : sharedReaders.pick();
         if (shared) return sharedReaders.read(shared, context, (reader) => work(readerDrizzle(reader)));
@@ -130,8 +166,13 @@ export function connectDatabase(url: string, { poolSize = 20, sharedReadConnecti
         client.release(isBroken);
       }
     },
-    withSystem: (work) => db.transaction(work),
+    withSystem: (work) => {
+      watchdog.assertAvailable();
+      return db.transaction(work);
+    },
+    answers: () => watchdog.probe(),
     close: async () => {
+      watchdog.stop();
       await Promise.all([pool.end(), tenantPool.end(), sharedReaders.close()]);
     },
   };

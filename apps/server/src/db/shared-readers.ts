@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { destroyConnection, type WatchedConnections } from './database-watchdog';
 import { tenantReadQuery, type TenantIds } from './tenant-read';
 
 /**
@@ -79,8 +80,8 @@ class SharedConnection {
   private readonly unanswered = new Map<number, number>();
   private sent = 0;
 
-  constructor(url: string) {
-    this.client = new pg.Client({ connectionString: url, options: '-c role=kontor_app', pipeline: true });
+  constructor(url: string, settings: ConnectionSettings) {
+    this.client = new pg.Client({ connectionString: url, pipeline: true, ...settings });
     // Ended by PostgreSQL (restart, administrator) or the network: the statements on it fail, and
     // the next read gets a new connection.
     this.client.on('error', () => (this.isBroken = true));
@@ -100,10 +101,16 @@ class SharedConnection {
     return this.unanswered.size;
   }
 
+  /** When its oldest unanswered statement was sent, if any. */
+  get busySince(): number | undefined {
+    for (const sentAt of this.unanswered.values()) return sentAt;
+    return undefined;
+  }
+
   /** Whether its oldest unanswered statement was sent more than SLOW_STATEMENT_MS ago. */
   isHeldUp(now: number): boolean {
-    for (const sentAt of this.unanswered.values()) return now - sentAt > SLOW_STATEMENT_MS;
-    return false;
+    const since = this.busySince;
+    return since !== undefined && now - since > SLOW_STATEMENT_MS;
   }
 
   track(answer: Promise<pg.QueryResult>): void {
@@ -124,14 +131,21 @@ class SharedConnection {
   }
 }
 
+/** What a connection is opened with: the role, PostgreSQL's timeouts, the connect timeout. */
+export interface ConnectionSettings {
+  options: string;
+  connectionTimeoutMillis: number;
+}
+
 /** A process's shared read connections, opened on first use and replaced when broken. */
-export class SharedReaders {
+export class SharedReaders implements WatchedConnections {
   private readonly connections: (SharedConnection | undefined)[];
   private isClosed = false;
 
   constructor(
     private readonly url: string,
     count: number,
+    private readonly settings: ConnectionSettings,
   ) {
     this.connections = Array.from({ length: Math.max(1, count) }, () => undefined);
   }
@@ -148,7 +162,7 @@ export class SharedReaders {
       let connection = this.connections[index];
       if (!connection || connection.isBroken) {
         if (connection) void connection.end();
-        connection = this.connections[index] = new SharedConnection(this.url);
+        connection = this.connections[index] = new SharedConnection(this.url, this.settings);
       }
       if (connection.isHeldUp(now)) continue;
       if (!best || connection.load < best.load) best = connection;
@@ -160,6 +174,13 @@ export class SharedReaders {
   async read<T>(connection: SharedConnection, tenant: TenantIds, work: (client: TenantReadClient) => Promise<T>): Promise<T> {
     await connection.connected;
     return work(TenantReadClient.on(connection.client, tenant, (answer) => connection.track(answer)));
+  }
+
+  *busy(): Iterable<{ since: number; destroy(): void }> {
+    for (const connection of this.connections) {
+      const since = connection?.busySince;
+      if (connection && since !== undefined) yield { since, destroy: () => destroyConnection(connection.client) };
+    }
   }
 
   async close(): Promise<void> {

@@ -5,6 +5,7 @@ import type { ErrorBody, ErrorCode, ErrorParams, Locale } from '@kontor/domain';
 import { isValidationKey } from '@kontor/domain';
 import { statusForError } from '@kontor/domain';
 import { AppError, isAppError } from '../lib/app-error';
+import { isDatabaseUnavailable } from '../db/database-watchdog';
 import { translateError, translateValidation } from '../lib/i18n';
 
 /** Fastify's own error codes that are the client's fault, mapped to ours. */
@@ -132,6 +133,12 @@ export const errorsPlugin = fp(
         // A client error the framework raised that we have no finer code for.
         request.log.info({ err: error }, 'client error');
         return sendError(request, reply, error.statusCode === 404 ? 'not_found' : 'validation_failed');
+      }
+      if (isDatabaseUnavailable(error)) {
+        // Not the request's fault, and over soon (a restart, a pause, a lock held too long).
+        request.log.warn({ err: error }, 'database unavailable');
+        reply.header('retry-after', '5');
+        return sendError(request, reply, 'database_unavailable');
       }
       request.log.error({ err: error }, 'unhandled error');
       return sendError(request, reply, 'internal');
