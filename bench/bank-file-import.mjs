@@ -8,75 +8,17 @@
 // side: PostgreSQL COPY (pg-copy-streams) of the same 100,000 rows into a temporary table shaped
 // like payment_history — the floor any import through SQL can reach. Figures only, no assertions.
 import { createHash } from 'node:crypto';
-import { createWriteStream, openAsBlob, statSync } from 'node:fs';
+import { openAsBlob, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { germanIban, pollUntil, printRows, round, sampleRss, startSignedInKontor, writeResults } from './bench-support.mjs';
+import { pollUntil, printRows, round, sampleRss, startSignedInKontor, writeResults } from './bench-support.mjs';
+import { booking, demoOrganizationIbans, writeStatement } from './camt-statement.mjs';
 
 const ENTRIES = Number(process.env.BENCH_CAMT_ENTRIES ?? 100_000);
-const COMPANY_IBAN = 'DE89370400440532013000';
-
-/** The n-th booking: every 5th goes to a demo counterparty's IBAN, the others to IBANs of their own. */
-function booking(index, knownIbans) {
-  const known = knownIbans.length > 0 && index % 5 === 0;
-  const day = new Date(Date.UTC(2025, 0, 1) + (index % 365) * 86_400_000).toISOString().slice(0, 10);
-  return {
-    iban: known ? knownIbans[index % knownIbans.length] : germanIban(index),
-    name: `Empfänger ${index} GmbH`,
-    cents: 100 + ((index * 7919) % 5_000_000),
-    day,
-    endToEndId: `E2E-${index}`,
-    reference: `BANKREF-${index}`,
-    remittance: `RE-2025-${String(index).padStart(6, '0')}`,
-  };
-}
-
-const decimal = (cents) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-
-function entryXml(entry) {
-  return `      <Ntry>
-        <Amt Ccy="EUR">${decimal(entry.cents)}</Amt>
-        <CdtDbtInd>DBIT</CdtDbtInd>
-        <Sts>BOOK</Sts>
-        <BookgDt><Dt>${entry.day}</Dt></BookgDt>
-        <ValDt><Dt>${entry.day}</Dt></ValDt>
-        <AcctSvcrRef>${entry.reference}</AcctSvcrRef>
-        <BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>ICDT</Cd><SubFmlyCd>ESCT</SubFmlyCd></Fmly></Domn></BkTxCd>
-        <NtryDtls><TxDtls>
-          <Refs><EndToEndId>${entry.endToEndId}</EndToEndId></Refs>
-          <RltdPties><Cdtr><Nm>${entry.name}</Nm></Cdtr><CdtrAcct><Id><IBAN>${entry.iban}</IBAN></Id></CdtrAcct></RltdPties>
-          <RmtInf><Ustrd>${entry.remittance}</Ustrd></RmtInf>
-        </TxDtls></NtryDtls>
-      </Ntry>
-`;
-}
-
-/** The statement, streamed to a file 1,000 entries at a time (never whole in memory). */
-async function writeStatement(file, knownIbans) {
-  async function* chunks() {
-    yield `<?xml version="1.0" encoding="UTF-8"?>
-<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02">
-  <BkToCstmrStmt>
-    <GrpHdr><MsgId>BENCH-${Date.now()}</MsgId><CreDtTm>2026-01-02T06:00:00</CreDtTm></GrpHdr>
-    <Stmt>
-      <Id>BENCH-STMT-1</Id>
-      <CreDtTm>2026-01-02T06:00:00</CreDtTm>
-      <Acct><Id><IBAN>${COMPANY_IBAN}</IBAN></Id><Ccy>EUR</Ccy></Acct>
-`;
-    for (let start = 0; start < ENTRIES; start += 1000) {
-      let text = '';
-      for (let index = start; index < Math.min(ENTRIES, start + 1000); index += 1) text += entryXml(booking(index, knownIbans));
-      yield text;
-    }
-    yield '    </Stmt>\n  </BkToCstmrStmt>\n</Document>\n';
-  }
-  await pipeline(Readable.from(chunks()), createWriteStream(file));
-}
-
 /** The same rows as COPY text (tab-separated), as the import would store them. */
 async function* copyRows(orgId, knownIbans) {
   for (let start = 0; start < ENTRIES; start += 1000) {
@@ -96,16 +38,10 @@ const database = new pg.Client({ connectionString: `postgres://postgres:kontor-l
 try {
   await database.connect();
   const { baseUrl, headers } = kontor;
-  const { rows: orgRows } = await database.query(`select id from organizations where slug = 'demo'`);
-  const orgId = orgRows[0].id;
-  const { rows: ibanRows } = await database.query(
-    'select distinct iban from counterparty_bank_accounts where organization_id = $1 order by iban',
-    [orgId],
-  );
-  const knownIbans = ibanRows.map((row) => row.iban);
+  const { orgId, knownIbans } = await demoOrganizationIbans(database);
 
   const generationStarted = performance.now();
-  await writeStatement(statementFile, knownIbans);
+  await writeStatement(statementFile, ENTRIES, knownIbans);
   const generationSeconds = (performance.now() - generationStarted) / 1000;
   const fileBytes = statSync(statementFile).size;
 
