@@ -172,6 +172,31 @@ describe('member digest: paid receivables', () => {
     await call('PUT', '/api/user/notification-options', { options: ['paid_receivables'] });
   });
 
+  it('offers mail programs a one-click unsubscribe from every notification (List-Unsubscribe, RFC 8058)', async () => {
+    await call('PUT', '/api/user/notification-options', { options: ['paid_receivables', 'new_invoices'] });
+    const [sent] = await digestMails(org.admin.userId);
+    const url = sent!.mail.unsubscribeUrl;
+    expect(url).toMatch(/^https:\/\/kontor\.example\/m\/u\//);
+    const path = url!.slice('https://kontor.example'.length);
+    expect(sent!.mail.textBody).not.toContain(path); // the per-section links stay as they were
+
+    const asked = await testApp.app.inject({ method: 'GET', url: path, headers: { 'accept-language': 'en' } });
+    expect(asked.body).toContain('„Alle E-Mail-Benachrichtigungen“ abbestellen?'); // the member's language
+    const done = await testApp.app.inject({
+      method: 'POST',
+      url: path,
+      payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(done.statusCode).toBe(200);
+    const [membership] = await testApp.database.db
+      .select({ options: memberships.notificationOptions })
+      .from(memberships)
+      .where(and(eq(memberships.organizationId, org.id), eq(memberships.userId, org.admin.userId)));
+    expect(membership!.options).toEqual([]);
+    await call('PUT', '/api/user/notification-options', { options: ['paid_receivables'] });
+  });
+
   it('sends each member one digest a day, also with two workers at once', async () => {
     await resetDigests();
     await call('PUT', '/api/user/notification-options', { options: ['paid_receivables'] }, clerk.cookie);

@@ -39,6 +39,11 @@ export interface OutgoingMail {
   template?: string;
   /** Files already in the file storage (they must stay there until the mail is delivered). */
   attachments?: MailAttachment[];
+  /**
+   * For mails people chose to get (digests): an https URL that unsubscribes them on a POST
+   * without a session, sent as List-Unsubscribe and List-Unsubscribe-Post (RFC 8058).
+   */
+  unsubscribeUrl?: string;
 }
 
 /**

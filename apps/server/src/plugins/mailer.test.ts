@@ -295,6 +295,26 @@ async function startFakeSmtp(options: { refuseWith?: string }) {
 }
 
 describe('mailer with SMTP', () => {
+  it('sends the one-click unsubscribe of a mail people chose to get (RFC 8058), and refuses a URL that is not one', async () => {
+    const relay = await startFakeSmtp({});
+    const target = await startMailApp({ SMTP_URL: relay.url });
+    try {
+      const enqueue = (outgoing: OutgoingMail) =>
+        target.database.withOrg({ orgId: ORG, userId: null }, (tx) => target.app.mailer.enqueue(tx, outgoing));
+      const unsubscribeUrl = 'https://kontor.example/m/u/token';
+      const { id } = await enqueue({ ...mail('Digest'), unsubscribeUrl });
+      await until(async () => ((await readMail(target, id))?.status === 'sent' ? true : undefined));
+      expect(relay.received[0]).toContain(`List-Unsubscribe: <${unsubscribeUrl}>`);
+      expect(relay.received[0]).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+
+      await expect(enqueue({ ...mail('Digest'), unsubscribeUrl: 'javascript:alert(1)' })).rejects.toThrow();
+      await expect(enqueue({ ...mail('Digest'), unsubscribeUrl: 'https://kontor.example/a\r\nBcc: x@y.test' })).rejects.toThrow();
+    } finally {
+      await target.close();
+      await relay.close();
+    }
+  });
+
   it('sends through the relay, records failures, and hides the mailbox', async () => {
     const relay = await startFakeSmtp({});
     const refusing = await startFakeSmtp({ refuseWith: '451 4.3.0 try again later' });

@@ -84,7 +84,25 @@ const outgoingMailSchema = z.object({
     )
     .max(10)
     .optional(),
+  // Goes into a header between angle brackets: no whitespace (no line break), no brackets.
+  unsubscribeUrl: z
+    .string()
+    .max(500)
+    .regex(/^https?:\/\/[^\s<>]+$/)
+    .pipe(z.url())
+    .optional(),
 });
+
+/** Kontor's own headers: the template (statistics), the one-click unsubscribe (RFC 8058). */
+function mailHeaders(mail: { template: string | null; unsubscribeUrl: string | null }): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (mail.template) headers['X-Kontor-Template'] = mail.template;
+  if (mail.unsubscribeUrl) {
+    headers['List-Unsubscribe'] = `<${mail.unsubscribeUrl}>`;
+    headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+  }
+  return headers;
+}
 
 /** `<mail-uuid@sender-domain>`: stable across retries, so duplicates can be recognised. */
 export function messageIdFor(mailId: string, from: string): string {
@@ -134,6 +152,7 @@ export class OutboxMailer implements Mailer {
         htmlBody: valid.html ?? null,
         template: valid.template ?? null,
         attachments: valid.attachments ?? [],
+        unsubscribeUrl: valid.unsubscribeUrl ?? null,
         status: 'queued',
       })
       .returning({ id: mailOutbox.id });
@@ -228,7 +247,7 @@ export class OutboxMailer implements Mailer {
           text: mail.textBody,
           html: mail.htmlBody ?? undefined,
           messageId,
-          headers: mail.template ? { 'X-Kontor-Template': mail.template } : undefined,
+          headers: mailHeaders(mail),
           // VERP: a bounce names the mail in its address; the From header stays what people see.
           envelope: bounceDomain ? { from: bounceAddressFor(mail.id, bounceDomain), to: mail.toAddresses } : undefined,
         });

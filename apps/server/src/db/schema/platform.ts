@@ -46,6 +46,8 @@ export const mailOutbox = pgTable(
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
     template: text('template'),
+    /** Sent as List-Unsubscribe with one-click (RFC 8058): mail programs show an unsubscribe button. */
+    unsubscribeUrl: text('unsubscribe_url'),
     /** Files stored in the file storage, attached when the mail is delivered. */
     attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
     status: text('status').$type<'queued' | 'sent' | 'captured' | 'failed'>().notNull().default('queued'),

@@ -26,7 +26,7 @@ import { paidReceivablesSection } from './paid-receivables-section';
 import { paymentRunsNeedingApprovalSection } from './payment-runs-needing-approval-section';
 import { paymentRunsReadyForExportSection } from './payment-runs-ready-for-export-section';
 import { transactionsDueSoonSection } from './transactions-due-soon-section';
-import { unsubscribeToken } from './unsubscribe-token';
+import { EVERY_OPTION, unsubscribeToken } from './unsubscribe-token';
 
 export const DIGEST_MAIL_TEMPLATE = 'member_digest';
 
@@ -85,7 +85,7 @@ export interface OrganizationDigest {
   context: DigestContext;
   organization: string;
   /** The mail for one reader, or null when none of their sections has something to say. */
-  compose(reader: DigestReader): Promise<{ subject: string; text: string; html: string } | null>;
+  compose(reader: DigestReader): Promise<{ subject: string; text: string; html: string; unsubscribeUrl: string } | null>;
 }
 
 export async function openOrganizationDigest(
@@ -146,7 +146,8 @@ export async function openOrganizationDigest(
         });
       }
       if (rendered.length === 0) return null;
-      return composeDigest({
+      const unsubscribeAll = unsubscribeToken(links.secret, { orgId, userId: reader.userId, option: EVERY_OPTION });
+      const mail = composeDigest({
         locale,
         name: reader.name || reader.email,
         organization: org.name,
@@ -154,6 +155,7 @@ export async function openOrganizationDigest(
         settingsLink: context.orgUrl,
         unsubscribe,
       });
+      return { ...mail, unsubscribeUrl: `${publicUrl}/m/u/${unsubscribeAll}` };
     },
   };
 }

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Locale, NotificationOption } from '@kontor/domain';
+import type { Locale } from '@kontor/domain';
 import { asOrgId, type Database } from '../../db/database';
 import { memberships, organizations, users } from '../../db/schema';
 import { escapeHtml } from '../../lib/html-text';
 import { localeFromHeader, translateNotification } from '../../lib/i18n';
 import { access } from '../../plugins/access';
-import { readUnsubscribeToken, type UnsubscribeTarget } from './unsubscribe-token';
+import { EVERY_OPTION, readUnsubscribeToken, type UnsubscribeTarget } from './unsubscribe-token';
 
 // The page posts to itself; nothing else is loaded or framed.
 const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
@@ -81,12 +81,17 @@ async function unsubscribe(database: Database, target: UnsubscribeTarget): Promi
   await database.withOrg({ orgId: asOrgId(target.orgId), userId: null }, (tx) =>
     tx
       .update(memberships)
-      .set({ notificationOptions: sql`array_remove(${memberships.notificationOptions}, ${target.option})` })
+      .set({
+        notificationOptions:
+          target.option === EVERY_OPTION
+            ? sql`'{}'::text[]`
+            : sql`array_remove(${memberships.notificationOptions}, ${target.option})`,
+      })
       .where(and(eq(memberships.organizationId, target.orgId), eq(memberships.userId, target.userId))),
   );
 }
 
-const optionLabel = (option: NotificationOption, locale: Locale) =>
+const optionLabel = (option: UnsubscribeTarget['option'], locale: Locale) =>
   translateNotification(`option_${option}` as Parameters<typeof translateNotification>[0], locale);
 
 /**
