@@ -1,15 +1,10 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { invoiceFormat } from '@kontor/formats';
-import { addDaysIso, DUE_SOON_DAYS, type TransactionStatus } from '@kontor/domain';
+import { addDaysIso, DUE_SOON_DAYS } from '@kontor/domain';
 import { transactions } from '../../db/schema';
 import { oneLine } from '../approvals/mail-step-approvers';
+import { dueSoonWhere } from '../transactions/transaction-dashboard';
 import { SECTION_LINES_MAX, sectionTranslator, type DigestContext, type DigestSection } from './digest-section';
-
-/**
- * Not paid yet and not archived: the transaction dashboard's due-soon alert counts these
- * (transactions/transaction-dashboard.ts UNPAID_STATUSES; keep the two alike).
- */
-const UNPAID_STATUSES: TransactionStatus[] = ['open', 'planned', 'approved', 'rejected'];
 
 /**
  * SPEC §6 "transactions due within 7 days", defined as the transaction dashboard's due-soon alert
@@ -20,12 +15,8 @@ const UNPAID_STATUSES: TransactionStatus[] = ['open', 'planned', 'approved', 're
  */
 export async function transactionsDueSoonSection(context: DigestContext): Promise<DigestSection | null> {
   const { tx, orgId, today } = context;
+  const where = dueSoonWhere(orgId, today);
   const dueBy = addDaysIso(today, DUE_SOON_DAYS);
-  const where = and(
-    eq(transactions.organizationId, orgId),
-    inArray(transactions.status, UNPAID_STATUSES),
-    lte(transactions.requestedExecutionDate, dueBy),
-  );
   const totals = await tx
     .select({
       currency: transactions.currency,

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import {
+  addDaysIso,
   DASHBOARD_RANGE_DAYS,
   DUE_SOON_DAYS,
   VOLUME_CHART_MONTHS,
@@ -14,6 +15,18 @@ import { selectListRows, toListItem } from './transaction-list';
 
 /** Not paid yet and not archived: what the due-soon alert and the open figures count. */
 const UNPAID_STATUSES: TransactionStatus[] = ['open', 'planned', 'approved', 'rejected'];
+
+/**
+ * Due soon (SPEC §9, and the member digest's section, SPEC §6): unpaid transactions whose
+ * requested execution date is at most `today` (a business day) + 7, overdue ones included.
+ */
+export function dueSoonWhere(orgId: string, today: string) {
+  return and(
+    eq(transactions.organizationId, orgId),
+    inArray(transactions.status, UNPAID_STATUSES),
+    lte(transactions.requestedExecutionDate, addDaysIso(today, DUE_SOON_DAYS)),
+  );
+}
 /** Analysis states that need someone's attention. */
 const FLAGGED_ANALYSIS = ['warning', 'suspicious', 'blocked', 'not_ok'] as const;
 /** The alert lists the earliest ones; count and amount cover all. */
@@ -33,12 +46,7 @@ export async function transactionDashboard(
   range: DashboardRange,
   today: string = todayIso(),
 ): Promise<TransactionDashboard> {
-  const dueUntil = sql`${today}::date + ${DUE_SOON_DAYS}::int`;
-  const dueWhere = and(
-    eq(transactions.organizationId, orgId),
-    inArray(transactions.status, UNPAID_STATUSES),
-    lte(transactions.requestedExecutionDate, dueUntil),
-  );
+  const dueWhere = dueSoonWhere(orgId, today);
   const [due] = await tx
     .select({
       count: sql<number>`count(*)::int`,
