@@ -6,16 +6,15 @@ import { asOrgId, type Database } from '../../db/database';
 import { memberships, organizations, users } from '../../db/schema';
 import { escapeHtml } from '../../lib/html-text';
 import { localeFromHeader, translateNotification } from '../../lib/i18n';
+import { sendStandalonePage, standalonePage } from '../../lib/standalone-page';
 import { access } from '../../plugins/access';
 import { EVERY_OPTION, readUnsubscribeToken, type UnsubscribeTarget } from './unsubscribe-token';
 
-// The page posts to itself; nothing else is loaded or framed.
-const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
-
 type PageKind = 'confirm' | 'done' | 'invalid';
 
+/** The page of a link: asking (with the button that posts back), done, or a link that is not ours. */
 function page(locale: Locale, kind: PageKind, params: Record<string, string>, action: string | null): string {
-  const t = (key: Parameters<typeof translateNotification>[0]) => escapeHtml(translateNotification(key, locale, params));
+  const t = (key: Parameters<typeof translateNotification>[0]) => translateNotification(key, locale, params);
   const title = t(
     kind === 'confirm' ? 'unsubscribeConfirmTitle' : kind === 'done' ? 'unsubscribeDoneTitle' : 'unsubscribeInvalidTitle',
   );
@@ -24,43 +23,14 @@ function page(locale: Locale, kind: PageKind, params: Record<string, string>, ac
   );
   const form =
     kind === 'confirm' && action
-      ? `<form method="post" action="${escapeHtml(action)}"><button type="submit">${t('unsubscribeButton')}</button></form>`
+      ? `\n<form method="post" action="${escapeHtml(action)}"><button type="submit">${escapeHtml(t('unsubscribeButton'))}</button></form>`
       : '';
-  return `<!doctype html>
-<html lang="${locale}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${title} · Kontor</title>
-<style>
-body { font-family: system-ui, sans-serif; margin: 0; min-height: 100vh; display: grid; place-items: center; background: #f6f7f9; color: #1f2937; }
-main { max-width: 30rem; padding: 2rem; background: #fff; border-radius: 0.5rem; box-shadow: 0 1px 3px rgb(0 0 0 / 0.1); }
-h1 { font-size: 1.25rem; margin: 0 0 0.75rem; }
-button { margin-top: 1rem; padding: 0.5rem 1rem; border: 0; border-radius: 0.375rem; background: #1d4ed8; color: #fff; font: inherit; cursor: pointer; }
-</style>
-</head>
-<body>
-<main>
-<h1>${title}</h1>
-<p>${text}</p>
-${form}
-</main>
-</body>
-</html>
-`;
+  return standalonePage(locale, title, `<p>${escapeHtml(text)}</p>${form}`);
 }
 
-function sendPage(request: FastifyRequest, reply: FastifyReply, status: number, html: string) {
-  return reply
-    .status(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('content-security-policy', PAGE_CSP)
-    .header('x-content-type-options', 'nosniff')
-    .header('referrer-policy', 'no-referrer')
-    .header('content-language', localeFromHeader(request.headers['accept-language']))
-    .send(html);
+function sendPage(reply: FastifyReply, status: number, locale: Locale, html: string) {
+  // The confirming page posts to itself.
+  return sendStandalonePage(reply, { status, locale, html, formAction: 'self' });
 }
 
 /** The member, organisation and option a link names, read without a session (system connection). */
@@ -112,12 +82,12 @@ export const unsubscribeRoutes: FastifyPluginAsync<{ secret: string }> = async (
     const target = readUnsubscribeToken(options.secret, token);
     const member = target ? await describe(app.database, target) : null;
     const requested = localeFromHeader(request.headers['accept-language']);
-    if (!target || !member) return sendPage(request, reply, 404, page(requested, 'invalid', {}, null));
+    if (!target || !member) return sendPage(reply, 404, requested, page(requested, 'invalid', {}, null));
     const locale: Locale = member.locale === 'de' || member.locale === 'en' ? member.locale : requested;
     const texts = { option: optionLabel(target.option, locale), email: member.email, organization: member.organization };
-    if (!apply) return sendPage(request, reply, 200, page(locale, 'confirm', texts, `/m/u/${token}`));
+    if (!apply) return sendPage(reply, 200, locale, page(locale, 'confirm', texts, `/m/u/${token}`));
     await unsubscribe(app.database, target);
-    return sendPage(request, reply, 200, page(locale, 'done', texts, null));
+    return sendPage(reply, 200, locale, page(locale, 'done', texts, null));
   };
 
   app.get('/m/u/:token', { config: { access: access.public }, schema: { hide: true, params } }, (request, reply) =>
