@@ -1,4 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { asOrgId } from '../src/db/database';
 import { browser, createOrganizationWithAdmin, type TestOrganization } from './factories';
 import { createTestApp, type TestApp } from './harness';
 import { startPausableProxy, type PausableProxy } from './pausable-proxy';
@@ -68,6 +70,19 @@ describe('a database that does not answer', () => {
       const health = await testApp.app.inject({ method: 'GET', url: '/api/health' });
       expect(health.statusCode).toBe(200);
       expect(health.json()).toEqual({ status: 'ok', database: 'available' });
+      expect((await invoices()).statusCode).toBe(200);
+    });
+
+    it('leaves a long statement on a database that answers alone, also with the event loop blocked for a while', async () => {
+      const tenant = { orgId: asOrgId(org.id), userId: null };
+      const slow = testApp.database.withOrg(tenant, (tx) => tx.execute(sql`select pg_sleep(3)`));
+      // A synchronous step of 2 s while the watchdog probes: its verdict waits for the answer that came meanwhile.
+      await new Promise((resolve) => setTimeout(resolve, 1_600));
+      const blockedUntil = Date.now() + 2_000;
+      while (Date.now() < blockedUntil) {
+        // busy
+      }
+      await expect(slow).resolves.toBeDefined();
       expect((await invoices()).statusCode).toBe(200);
     });
 

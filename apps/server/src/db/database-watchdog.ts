@@ -7,7 +7,9 @@ import pg from 'pg';
  * unreachable server enforces none of them, and an open connection to it waits as long as the
  * pause lasts (59 s seen), so every request, /api/health included, hung with it. So each process
  * watches its own connections: when work has held a connection longer than `suspectAfterMs`, a
- * probe (a fresh connection and `select 1`) asks whether PostgreSQL answers at all. If not within
+ * probe (`select 1` on a connection of the watchdog's own, opened on first need) asks whether
+ * PostgreSQL answers at all. An open connection makes the probe cheap for PostgreSQL, so a busy
+ * server still answers it in time, and only a silent one fails it. If not within
  * `probeTimeoutMs`, the database counts as unavailable: the sockets of the connections in use are
  * destroyed (their statements fail at once), new work is refused (503 database_unavailable), and a
  * probe every tick tells when it is back. A slow statement on a database that answers is left
@@ -82,6 +84,8 @@ export class DatabaseWatchdog {
   private isAvailableNow = true;
   private probing: Promise<boolean> | null = null;
   private answeredAt = 0;
+  private probeClient: pg.Client | null = null;
+  private readonly droppedProbes = new WeakSet<pg.Client>();
   private readonly timer: NodeJS.Timeout;
   private readonly suspectAfterMs: number;
   private readonly probeTimeoutMs: number;
@@ -106,9 +110,9 @@ export class DatabaseWatchdog {
     if (!this.isAvailableNow) throw new DatabaseUnavailableError();
   }
 
-  /** Whether PostgreSQL answers a fresh connection within the probe timeout (one probe at a time). */
+  /** Whether PostgreSQL answers `select 1` within the probe timeout (one probe at a time). */
   probe(): Promise<boolean> {
-    this.probing ??= answersWithin(this.url, this.probeTimeoutMs).then((answers) => {
+    this.probing ??= this.askDatabase().then((answers) => {
       this.probing = null;
       if (answers) this.answeredAt = performance.now();
       this.setAvailable(answers);
@@ -117,8 +121,46 @@ export class DatabaseWatchdog {
     return this.probing;
   }
 
+  /** `select 1` on the probe's connection, opened (again) when it has none or lost it. */
+  private async askDatabase(): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    // Decided after the event loop's I/O phase: when the loop was blocked (a long synchronous
+    // step), an answer that arrived meanwhile is read before the timer's verdict counts.
+    const late = new Promise<false>((resolve) => {
+      timer = setTimeout(() => setImmediate(() => resolve(false)), this.probeTimeoutMs);
+    });
+    const answer = (async () => {
+      if (!this.probeClient) {
+        const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: this.probeTimeoutMs });
+        client.on('error', () => this.dropProbeClient(client));
+        client.on('end', () => this.dropProbeClient(client));
+        this.probeClient = client;
+        await client.connect();
+      }
+      await this.probeClient.query('select 1');
+      return true as const;
+    })().catch(() => false as const);
+    try {
+      const answers = await Promise.race([answer, late]);
+      // No answer in time: the connection may be stuck behind the silence; the next probe opens a new one.
+      if (!answers && this.probeClient) this.dropProbeClient(this.probeClient);
+      return answers;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private dropProbeClient(client: pg.Client): void {
+    if (this.droppedProbes.has(client)) return;
+    this.droppedProbes.add(client);
+    if (this.probeClient === client) this.probeClient = null;
+    destroyConnection(client);
+    void client.end().catch(() => {});
+  }
+
   stop(): void {
     clearInterval(this.timer);
+    if (this.probeClient) this.dropProbeClient(this.probeClient);
   }
 
   private async tick(): Promise<void> {
@@ -151,26 +193,5 @@ export class DatabaseWatchdog {
     if (isAvailable === this.isAvailableNow) return;
     this.isAvailableNow = isAvailable;
     this.options.onChange?.(isAvailable);
-  }
-}
-
-async function answersWithin(url: string, timeoutMs: number): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs });
-  client.on('error', () => {});
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), timeoutMs);
-  });
-  const answer = (async () => {
-    await client.connect();
-    await client.query('select 1');
-    return true as const;
-  })().catch(() => false as const);
-  try {
-    return await Promise.race([answer, late]);
-  } finally {
-    clearTimeout(timer);
-    destroyConnection(client);
-    void client.end().catch(() => {});
   }
 }

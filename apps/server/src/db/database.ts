@@ -44,7 +44,7 @@ export interface Database {
   withOrg<T>(context: TenantContext, work: (tx: Tx) => Promise<T>, options?: WithOrgOptions): Promise<T>;
   /** Runs `work` in a transaction as the owner: only for auth, seed and cross-organisation jobs. */
   withSystem<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
-  /** Whether PostgreSQL answers a fresh connection within a second and a half (/api/health). */
+  /** Whether PostgreSQL answers the watchdog's probe within a second and a half (/api/health). */
   answers(): Promise<boolean>;
   close(): Promise<void>;
 }

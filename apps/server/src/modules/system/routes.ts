@@ -41,8 +41,8 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * Readiness: the database answers a fresh connection within a second and a half (not a pooled
-   * one, which a paused server would keep waiting).
+   * Readiness: the database answers the watchdog's probe within a second and a half (its own
+   * connection, not a pooled one, which a paused server would keep waiting).
    */
   app.get(
     '/health',
