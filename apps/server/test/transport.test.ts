@@ -100,7 +100,10 @@ describe('transport: bad input gets a clear error and changes nothing', () => {
   });
 
   it('serves health and the public configuration without a session', async () => {
-    expect((await testApp.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok' });
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({
+      status: 'ok',
+      database: 'available',
+    });
     const config = (await testApp.app.inject({ method: 'GET', url: '/api/public/config' })).json();
     expect(config.demo).toEqual({ enabled: false, password: null, users: [] });
   });
