@@ -153,13 +153,18 @@ export class PgBossJobQueue implements JobQueue {
     await this.liveness?.stop({ keepClaims: this.running > 0 });
   }
 
-  /** The jobs a dead process left fail (counting as an attempt) with their retry due now. */
+  /**
+   * The jobs a dead process left fail, counting as an attempt. A job lost on its first run is due
+   * again at once (a crash is seldom the job's fault); one lost again keeps the queue's backoff, so
+   * that a job which itself ends its process (say, out of memory) cannot restart it in a loop fast
+   * enough for the primary to give up on the process (cluster.ts RESTARTS_ALLOWED).
+   */
   private async retryLost(jobs: LostJob[]): Promise<void> {
     for (const name of new Set(jobs.map((job) => job.name))) {
       const ids = jobs.filter((job) => job.name === name).map((job) => job.id);
       for (const id of ids) await this.boss.fail(name, id, { message: 'The process running this job ended; it is retried.' });
       await this.options.pool.query(
-        `update ${JOBS_SCHEMA}.job set start_after = now() where name = $1 and id = any($2::uuid[]) and state = 'retry'`,
+        `update ${JOBS_SCHEMA}.job set start_after = now() where name = $1 and id = any($2::uuid[]) and state = 'retry' and retry_count = 0`,
         [name, ids],
       );
     }
