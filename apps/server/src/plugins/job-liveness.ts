@@ -8,8 +8,8 @@ import type pg from 'pg';
  * expiry runs out (an hour for bank-file imports), and restarting Kontor does not shorten that.
  * So each process that runs jobs keeps a row in job_workers with the ids of the jobs it is
  * running and a beat it renews every few seconds. A sweep, in every such process, finds the
- * active jobs that no live process claims and fails them with a retry due at once: pg-boss hands
- * them to a worker within its polling interval, and the handlers resume (they are idempotent).
+ * active jobs that no live process claims and fails them (PgBossJobQueue.retryLost: due at once
+ * when first lost, else after the queue's backoff); the handlers resume (they are idempotent).
  *
  * A process is dead when its beat is older than `staleAfterMs`, or at once when it ran on this
  * host and its pid no longer exists: a process restarted by the cluster, or a new `npm start`,
